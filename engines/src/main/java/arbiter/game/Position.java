@@ -1,0 +1,66 @@
+package arbiter.game;
+
+import java.util.List;
+
+/**
+ * An immutable game position: everything the rules need to generate moves and to decide the result,
+ * except the history needed for repetition (see {@link GameHistory}).
+ */
+public interface Position {
+
+    Rules rules();
+
+    /** Index of the player to move (see {@link Rules#playerName}). */
+    int sideToMove();
+
+    /**
+     * The legal moves, each exactly once (draughts: capture paths that differ only in order are one
+     * move). Empty when the game is over or, in backgammon, when the dice are still to be rolled.
+     */
+    List<Move> legalMoves();
+
+    /** The position after a legal move; this position is unchanged. */
+    Position play(Move move);
+
+    /**
+     * The result decided by this position alone (no legal move, checkmate, no-progress counters,
+     * goal reached...), or {@code null} while the game goes on. Repetition is decided by
+     * {@link GameHistory}, which knows the earlier positions.
+     */
+    Outcome outcome();
+
+    /** Whether a move resets repetition history (captures, pawn or man moves...). */
+    boolean isIrreversible(Move move);
+
+    /** The move in the family's standard notation, given this position (for disambiguation). */
+    String formatMove(Move move);
+
+    /**
+     * Parses move text in any notation the family accepts and returns the matching legal move.
+     *
+     * @throws NotationException naming the text and why: unparsable, illegal or ambiguous
+     */
+    Move parseMove(String text) throws NotationException;
+
+    /** Position text (FEN or the family's documented format); {@code parsePosition} reads it back. */
+    String toText();
+
+    /** 64-bit Zobrist hash of everything that makes two positions the same for repetition. */
+    long hash();
+
+    /** Number of leaf nodes of the legal move tree to the given depth (perft), by the fast path. */
+    long perft(int depth);
+
+    /** Backgammon: true when the dice for the next move are still to be supplied. */
+    default boolean needsDice() {
+        return false;
+    }
+
+    /**
+     * Backgammon: this position with the dice rolled. In the opening position the first die is the
+     * first player's and the second the other's; the higher starts and plays both.
+     */
+    default Position withDice(int first, int second) {
+        throw new UnsupportedOperationException(rules().id() + " has no dice");
+    }
+}

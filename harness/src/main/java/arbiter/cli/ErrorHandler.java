@@ -1,0 +1,23 @@
+package arbiter.cli;
+
+import arbiter.game.NotationException;
+import picocli.CommandLine;
+
+/**
+ * Turns exceptions from commands into one clear line on stderr: bad input (exit 2) names what was
+ * wrong; anything else is an internal failure (exit 1) and keeps its stack trace for the log.
+ */
+final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
+    static final int BAD_INPUT = 2;
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, CommandLine.ParseResult parsed) {
+        if (ex instanceof NotationException || ex instanceof BadInputException) {
+            cmd.getErr().println("error: " + ex.getMessage());
+            return BAD_INPUT;
+        }
+        cmd.getErr().println("internal error: " + ex);
+        ex.printStackTrace(cmd.getErr());
+        return 1;
+    }
+}

@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,9 +21,19 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (0 ok, 1 failure, 2 bad input). */
     public static int run(String... args) {
+        return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command line with the given output and error streams (used by tests). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
         cli.setExecutionExceptionHandler(new ErrorHandler());
-        return cli.execute(args);
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
     }
 
     @Override

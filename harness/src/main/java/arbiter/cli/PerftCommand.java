@@ -31,6 +31,9 @@ final class PerftCommand implements Callable<Integer> {
     @Option(names = "--rule", description = "Override a rule parameter, e.g. --rule majorityCapture=true (repeatable).")
     List<String> rules = List.of();
 
+    @Option(names = "--moves", description = "Moves to play from the start position (or --fen) first, separated by spaces, e.g. \"32-28 19-23\".")
+    String moves;
+
     @Option(names = "--depth", required = true, description = "Deepest depth to count.")
     int depth;
 
@@ -44,6 +47,13 @@ final class PerftCommand implements Callable<Integer> {
         }
         Rules variant = Games.rules(game, parseRules(rules));
         Position root = fen == null ? variant.start() : variant.parsePosition(fen);
+        if (moves != null) {
+            for (String text : moves.trim().split("\\s+")) {
+                if (!text.isEmpty()) {
+                    root = root.play(root.parseMove(text));
+                }
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         long totalLeaves = 0;
         long start = System.nanoTime();

@@ -17,8 +17,8 @@ import java.util.SplittableRandom;
  */
 public final class DraughtsPosition implements Position {
     /** Zobrist keys by piece kind (white man, white king, black man, black king) and bit. */
-    private static final long[][] ZOBRIST = new long[4][64];
-    private static final long ZOBRIST_BLACK_TO_MOVE;
+    static final long[][] ZOBRIST = new long[4][64];
+    static final long ZOBRIST_BLACK_TO_MOVE;
 
     static {
         SplittableRandom random = new SplittableRandom(0x5EED_D8A7_0001L);
@@ -70,7 +70,7 @@ public final class DraughtsPosition implements Position {
         return GENERATORS.get().computeIfAbsent(rules, MoveGenerator::new);
     }
 
-    Geometry geometry() {
+    public Geometry geometry() {
         return Geometry.of(rules.width());
     }
 
@@ -93,15 +93,15 @@ public final class DraughtsPosition implements Position {
         return quietPlies;
     }
 
-    long whiteBits() {
+    public long whiteBits() {
         return white;
     }
 
-    long blackBits() {
+    public long blackBits() {
         return black;
     }
 
-    long kingBits() {
+    public long kingBits() {
         return kings;
     }
 

@@ -11,24 +11,24 @@ package arbiter.game.draughts;
  * where {@code half = width/2}; a step off the board lands on a ghost bit or outside the mask. This is
  * the layout of Scan and most fast draughts programs (10x10: 54 bits, 8x8: 35 bits).
  */
-final class Geometry {
-    final int width;
-    final int half;
-    final int squares;
+public final class Geometry {
+    public final int width;
+    public final int half;
+    public final int squares;
     /** Bits of all playable squares. */
-    final long board;
+    public final long board;
     /** White promotes on the top row, Black on the bottom row. */
-    final long topRow;
-    final long bottomRow;
+    public final long topRow;
+    public final long bottomRow;
     /** Step shifts: up-left, up-right, down-left, down-right. Up is toward square 1. */
-    final int[] steps;
+    public final int[] steps;
     private final int[] bitOfIndex;
     private final int[] indexOfBit;
 
     private static final Geometry EIGHT = new Geometry(8);
     private static final Geometry TEN = new Geometry(10);
 
-    static Geometry of(int width) {
+    public static Geometry of(int width) {
         return switch (width) {
             case 8 -> EIGHT;
             case 10 -> TEN;
@@ -65,22 +65,22 @@ final class Geometry {
     }
 
     /** Bit position of a square number 1..N. */
-    int bit(int square) {
+    public int bit(int square) {
         return bitOfIndex[square - 1];
     }
 
     /** Square number 1..N of a bit position, or 0 for a ghost bit. */
-    int square(int bit) {
+    public int square(int bit) {
         return indexOfBit[bit] + 1;
     }
 
     /** Row from the top, 0-based, of a square number. */
-    int row(int square) {
+    public int row(int square) {
         return (square - 1) / half;
     }
 
     /** Column from the left, 0-based (a = 0), of a square number. */
-    int column(int square) {
+    public int column(int square) {
         int index = square - 1;
         int row = index / half;
         int pos = index % half;
@@ -88,7 +88,7 @@ final class Geometry {
     }
 
     /** Square number of a column and row (both 0-based, row from the top), or 0 if not playable. */
-    int squareAt(int column, int row) {
+    public int squareAt(int column, int row) {
         if (column < 0 || column >= width || row < 0 || row >= width) {
             return 0;
         }
@@ -97,12 +97,12 @@ final class Geometry {
     }
 
     /** Algebraic name of a square: column letter and rank from White's side, e.g. {@code c3}. */
-    String algebraic(int square) {
+    public String algebraic(int square) {
         return (char) ('a' + column(square)) + Integer.toString(width - row(square));
     }
 
     /** Converts a bitboard to a bitboard over 0-based square indices (square s at bit s-1). */
-    long toSquareMask(long bits) {
+    public long toSquareMask(long bits) {
         long mask = 0;
         for (long b = bits; b != 0; b &= b - 1) {
             mask |= 1L << indexOfBit[Long.numberOfTrailingZeros(b)];
@@ -111,7 +111,7 @@ final class Geometry {
     }
 
     /** Converts a mask over 0-based square indices back to the bit layout. */
-    long fromSquareMask(long mask) {
+    public long fromSquareMask(long mask) {
         long bits = 0;
         for (long m = mask; m != 0; m &= m - 1) {
             bits |= 1L << bitOfIndex[Long.numberOfTrailingZeros(m)];

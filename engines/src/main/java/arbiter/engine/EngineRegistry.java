@@ -1,0 +1,96 @@
+package arbiter.engine;
+
+import arbiter.engine.draughts.DraughtsEvaluation;
+import arbiter.eval.Weights;
+import arbiter.eval.WeightsException;
+import arbiter.game.GameFamily;
+import arbiter.game.Rules;
+import arbiter.game.draughts.DraughtsBoard;
+import arbiter.game.draughts.DraughtsRules;
+import arbiter.player.AlphaBetaPlayer;
+import arbiter.player.OptionException;
+import arbiter.player.Options;
+import arbiter.player.Player;
+import arbiter.player.RandomPlayer;
+import arbiter.search.SearchOptions;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The built-in engines by id. A player is made from (engine id, game rules, options, weights);
+ * unknown options or weights are errors naming the key.
+ */
+public final class EngineRegistry {
+
+    /** An engine id with the game families it plays and a one-line description. */
+    public record EngineInfo(String id, List<GameFamily> families, String description) {
+    }
+
+    private static final List<EngineInfo> ENGINES = List.of(
+            new EngineInfo("random", List.of(GameFamily.values()), "uniformly random legal moves (seeded)"),
+            new EngineInfo("draughts-alphabeta", List.of(GameFamily.DRAUGHTS),
+                    "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"));
+
+    private EngineRegistry() {
+    }
+
+    public static List<EngineInfo> engines() {
+        return ENGINES;
+    }
+
+    public static EngineInfo info(String id) {
+        for (EngineInfo e : ENGINES) {
+            if (e.id().equals(id)) {
+                return e;
+            }
+        }
+        StringBuilder known = new StringBuilder();
+        for (EngineInfo e : ENGINES) {
+            known.append(known.length() == 0 ? "" : ", ").append(e.id());
+        }
+        throw new OptionException("unknown engine '" + id + "'; known engines: " + known);
+    }
+
+    /**
+     * Creates a player.
+     *
+     * @param weights weight overrides by name, applied over the engine's defaults (or its {@code preset})
+     */
+    public static Player create(String id, Rules rules, Map<String, ?> options, Map<String, ? extends Number> weights) {
+        EngineInfo info = info(id);
+        if (!info.families().contains(rules.family())) {
+            throw new OptionException("engine " + id + " does not play " + rules.id());
+        }
+        Options o = new Options(options);
+        Player player = switch (id) {
+            case "random" -> {
+                if (!weights.isEmpty()) {
+                    throw new WeightsException("engine random has no weights");
+                }
+                yield new RandomPlayer(o);
+            }
+            case "draughts-alphabeta" -> {
+                DraughtsRules draughts = (DraughtsRules) rules;
+                Weights w = weights(id, rules, o).with(weights);
+                SearchOptions search = SearchOptions.from(o);
+                yield new AlphaBetaPlayer(id, new DraughtsBoard(draughts, new DraughtsEvaluation(w, draughts.width())),
+                        search);
+            }
+            default -> throw new IllegalStateException("engine " + id + " is listed but not built");
+        };
+        o.checkAllKnown(id);
+        return player;
+    }
+
+    /**
+     * The weights an engine starts from before overrides: its defaults or the preset its options name.
+     * Reads (declares) the {@code preset} option.
+     */
+    public static Weights weights(String id, Rules rules, Options options) {
+        return switch (id) {
+            case "draughts-alphabeta" -> DraughtsEvaluation.preset(
+                    options.choice("preset", "default", DraughtsEvaluation.PRESETS, "evaluation weight preset"));
+            default -> throw new WeightsException("engine " + id + " has no weights");
+        };
+    }
+}

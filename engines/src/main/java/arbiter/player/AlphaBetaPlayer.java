@@ -1,0 +1,36 @@
+package arbiter.player;
+
+import arbiter.game.GameHistory;
+import arbiter.search.AlphaBeta;
+import arbiter.search.SearchBoard;
+import arbiter.search.SearchOptions;
+import java.util.function.BooleanSupplier;
+
+/** A player that searches a game's {@link SearchBoard} with {@link AlphaBeta}. */
+public final class AlphaBetaPlayer implements Player {
+    private final String engineId;
+    private final SearchBoard board;
+    private final AlphaBeta search;
+
+    public AlphaBetaPlayer(String engineId, SearchBoard board, SearchOptions options) {
+        this.engineId = engineId;
+        this.board = board;
+        this.search = new AlphaBeta(board, options);
+    }
+
+    @Override
+    public String engineId() {
+        return engineId;
+    }
+
+    @Override
+    public void newGame() {
+        search.newGame();
+    }
+
+    @Override
+    public SearchResult chooseMove(GameHistory game, Limits limits, BooleanSupplier stop) {
+        board.load(game);
+        return search.search(limits, stop);
+    }
+}

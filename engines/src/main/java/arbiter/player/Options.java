@@ -1,0 +1,126 @@
+package arbiter.player;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A player's options as given in a config ({@code {"history": false, "ttMb": 16}}), read with a
+ * default for each. Every option an engine reads is declared; {@link #checkAllKnown} rejects
+ * anything else, naming the key and the known ones.
+ */
+public final class Options {
+    private final Map<String, Object> values;
+    private final Map<String, String> known = new LinkedHashMap<>();
+
+    public Options(Map<String, ?> values) {
+        this.values = new LinkedHashMap<>(values);
+    }
+
+    public static Options none() {
+        return new Options(Map.of());
+    }
+
+    public Map<String, Object> asMap() {
+        return java.util.Collections.unmodifiableMap(values);
+    }
+
+    private Object raw(String name, String description) {
+        known.put(name, description);
+        return values.get(name);
+    }
+
+    public boolean bool(String name, boolean def, String description) {
+        Object v = raw(name, description);
+        if (v == null) {
+            return def;
+        }
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        String s = v.toString().trim().toLowerCase(Locale.ROOT);
+        if (s.equals("true") || s.equals("false")) {
+            return Boolean.parseBoolean(s);
+        }
+        throw new OptionException("option '" + name + "' must be true or false, got " + v);
+    }
+
+    public long integer(String name, long def, long min, long max, String description) {
+        Object v = raw(name, description);
+        if (v == null) {
+            return def;
+        }
+        long n;
+        if (v instanceof Number num && num.doubleValue() == Math.rint(num.doubleValue())) {
+            n = num.longValue();
+        } else {
+            try {
+                n = Long.parseLong(v.toString().trim());
+            } catch (NumberFormatException e) {
+                throw new OptionException("option '" + name + "' must be a whole number, got " + v);
+            }
+        }
+        if (n < min || n > max) {
+            throw new OptionException("option '" + name + "' must be between " + min + " and " + max + ", got " + n);
+        }
+        return n;
+    }
+
+    public double real(String name, double def, double min, double max, String description) {
+        Object v = raw(name, description);
+        if (v == null) {
+            return def;
+        }
+        double d;
+        if (v instanceof Number num) {
+            d = num.doubleValue();
+        } else {
+            try {
+                d = Double.parseDouble(v.toString().trim());
+            } catch (NumberFormatException e) {
+                throw new OptionException("option '" + name + "' must be a number, got " + v);
+            }
+        }
+        if (!(d >= min && d <= max)) {
+            throw new OptionException("option '" + name + "' must be between " + min + " and " + max + ", got " + d);
+        }
+        return d;
+    }
+
+    public String choice(String name, String def, List<String> allowed, String description) {
+        Object v = raw(name, description);
+        if (v == null) {
+            return def;
+        }
+        String s = v.toString().trim();
+        for (String a : allowed) {
+            if (a.equalsIgnoreCase(s)) {
+                return a;
+            }
+        }
+        throw new OptionException("option '" + name + "' must be one of " + String.join(", ", allowed) + ", got " + v);
+    }
+
+    public String string(String name, String def, String description) {
+        Object v = raw(name, description);
+        return v == null ? def : v.toString();
+    }
+
+    /** Declared options with descriptions, in the order they were read. */
+    public Map<String, String> known() {
+        return java.util.Collections.unmodifiableMap(known);
+    }
+
+    /** Throws for any given option that no read declared. */
+    public void checkAllKnown(String engineId) {
+        Set<String> given = values.keySet();
+        for (String name : given) {
+            if (!known.containsKey(name)) {
+                throw new OptionException("unknown option '" + name + "' for engine " + engineId
+                        + "; known options: " + String.join(", ", known.keySet()));
+            }
+        }
+    }
+}

@@ -1,0 +1,530 @@
+package arbiter.search;
+
+import arbiter.game.Move;
+import arbiter.player.Limits;
+import arbiter.player.Score;
+import arbiter.player.SearchResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Negamax alpha-beta over any {@link SearchBoard}, with every classic feature switchable so that the
+ * seed programs' configurations can be reproduced and compared (see {@link SearchOptions}):
+ * iterative deepening, principal-variation search, aspiration windows, a transposition table, move
+ * ordering (TT move, captures, killers, history), quiescence or the draughts capture extension, and
+ * win/loss scores by distance. With {@code minimax} it searches the full tree without pruning.
+ *
+ * <p>One instance per player (it keeps the history table and TT between moves of a game).
+ */
+public final class AlphaBeta {
+    private static final int MAX_PLY = Score.MAX_PLY - 8;
+    private static final int MAX_MOVES = 512;
+
+    private final SearchBoard board;
+    private final SearchOptions options;
+    private final TranspositionTable tt;
+    private final int[] history;
+    private final int[][] killers = new int[MAX_PLY + 1][2];
+    /** Per-ply move order: indices into the board's list, and their ordering scores. */
+    private final int[][] order = new int[MAX_PLY + 1][MAX_MOVES];
+    private final int[][] orderScore = new int[MAX_PLY + 1][MAX_MOVES];
+
+    private long nodes;
+    private int selDepth;
+    private long nodeLimit;
+    private long deadlineNanos;
+    private BooleanSupplier stop;
+    private boolean aborted;
+
+    public AlphaBeta(SearchBoard board, SearchOptions options) {
+        this.board = board;
+        this.options = options;
+        this.tt = options.tt() ? new TranspositionTable(options.ttMb()) : null;
+        this.history = new int[board.historySize()];
+    }
+
+    /** Forget everything learned in the previous game. */
+    public void newGame() {
+        if (tt != null) {
+            tt.clear();
+        }
+        java.util.Arrays.fill(history, 0);
+    }
+
+    /**
+     * Searches the board's current position (which must have a legal move) within the limits.
+     * Iterative deepening runs depth 1, 2, ... (or the target depth only when switched off).
+     */
+    public SearchResult search(Limits limits, BooleanSupplier stopSignal) {
+        long start = System.nanoTime();
+        nodes = 0;
+        selDepth = 0;
+        aborted = false;
+        stop = stopSignal;
+        nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
+        long hard = limits.hardTimeMs();
+        deadlineNanos = hard > 0 ? start + hard * 1_000_000L : Long.MAX_VALUE;
+        long target = limits.targetTimeMs();
+        int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 1) : MAX_PLY - 1;
+        if (tt != null) {
+            tt.newSearch();
+        }
+        prepareHistory();
+        for (int[] k : killers) {
+            k[0] = 0;
+            k[1] = 0;
+        }
+
+        int rootCount = board.generateMoves(0);
+        if (rootCount == 0) {
+            throw new IllegalStateException("search called on a position without legal moves");
+        }
+        int[] rootOrder = new int[rootCount];
+        for (int i = 0; i < rootCount; i++) {
+            rootOrder[i] = i;
+        }
+        if (options.randomSeed() != 0) {
+            // Seeded shuffle: among equally scored moves the first searched wins, so ties break at random.
+            SplittableRandom random = new SplittableRandom(options.randomSeed() ^ board.hash());
+            for (int i = rootCount - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int t = rootOrder[i];
+                rootOrder[i] = rootOrder[j];
+                rootOrder[j] = t;
+            }
+        }
+        int bestIndex = rootOrder[0];
+        int bestScore = 0;
+        int completedDepth = 0;
+        int firstDepth = options.iterativeDeepening() ? 1 : maxDepth;
+        if (limits.depth() == 0 && !options.iterativeDeepening()) {
+            firstDepth = options.fixedDepth();
+            maxDepth = firstDepth;
+        }
+        for (int depth = firstDepth; depth <= maxDepth; depth++) {
+            int alpha = -Score.INFINITE;
+            int beta = Score.INFINITE;
+            boolean useWindow = options.aspiration() && !options.minimax() && depth >= 4
+                    && !Score.isWin(Math.abs(bestScore));
+            int window = options.aspirationWindow();
+            if (useWindow) {
+                alpha = bestScore - window;
+                beta = bestScore + window;
+            }
+            int[] result;
+            while (true) {
+                result = searchRoot(rootOrder, rootCount, depth, alpha, beta);
+                if (aborted) {
+                    break;
+                }
+                int score = result[1];
+                boolean failLow = score <= alpha && alpha > -Score.INFINITE;
+                boolean failHigh = score >= beta && beta < Score.INFINITE;
+                if (!failLow && !failHigh) {
+                    break;
+                }
+                // Widen the failed side fourfold; after a few tries open it completely.
+                window *= 4;
+                boolean open = window > 64 * options.aspirationWindow();
+                if (failLow) {
+                    alpha = open ? -Score.INFINITE : Math.max(-Score.INFINITE, score - window);
+                } else {
+                    beta = open ? Score.INFINITE : Math.min(Score.INFINITE, score + window);
+                }
+            }
+            if (aborted) {
+                // A partial iteration still counts if its first (best-so-far) move was fully searched.
+                if (result != null && result[2] == 1) {
+                    bestIndex = result[0];
+                    bestScore = result[1];
+                }
+                break;
+            }
+            bestIndex = result[0];
+            bestScore = result[1];
+            completedDepth = depth;
+            // Keep the best move first for the next iteration.
+            for (int i = 0; i < rootCount; i++) {
+                if (rootOrder[i] == bestIndex) {
+                    System.arraycopy(rootOrder, 0, rootOrder, 1, i);
+                    rootOrder[0] = bestIndex;
+                    break;
+                }
+            }
+            if (Score.isWin(Math.abs(bestScore)) && Score.pliesToEnd(bestScore) <= depth) {
+                break;
+            }
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            if (target > 0 && elapsedMs * 2 > target) {
+                break;
+            }
+            if (nodes >= nodeLimit) {
+                break;
+            }
+        }
+        long timeMs = (System.nanoTime() - start) / 1_000_000;
+        Move best = board.toMove(0, bestIndex);
+        List<Move> pv = principalVariation(bestIndex, Math.max(1, completedDepth));
+        return new SearchResult(best, bestScore, completedDepth, Math.max(selDepth, completedDepth), nodes, timeMs, pv);
+    }
+
+    /** Returns {best index, best score, 1 if at least one move was fully searched}. */
+    private int[] searchRoot(int[] rootOrder, int rootCount, int depth, int alpha, int beta) {
+        int bestIndex = rootOrder[0];
+        int bestScore = -Score.INFINITE;
+        boolean searchedOne = false;
+        int originalAlpha = alpha;
+        for (int k = 0; k < rootCount; k++) {
+            int index = rootOrder[k];
+            board.makeMove(0, index);
+            nodes++;
+            int score;
+            if (k == 0 || !options.pvs() || options.minimax()) {
+                score = -search(depth - 1, 1, -beta, -alpha, true);
+            } else {
+                score = -search(depth - 1, 1, -alpha - 1, -alpha, false);
+                if (score > alpha && score < beta && !aborted) {
+                    score = -search(depth - 1, 1, -beta, -alpha, true);
+                }
+            }
+            board.unmakeMove(0);
+            if (aborted) {
+                break;
+            }
+            searchedOne = true;
+            if (score > bestScore) {
+                bestScore = score;
+                bestIndex = index;
+                if (score > alpha && !options.minimax()) {
+                    alpha = score;
+                }
+                if (alpha >= beta) {
+                    break;
+                }
+            }
+        }
+        if (!aborted && tt != null && searchedOne) {
+            int bound = bestScore <= originalAlpha ? TranspositionTable.UPPER
+                    : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+            tt.store(board.hash(), bestScore, depth, bound, board.moveKey(0, bestIndex));
+        }
+        return new int[] {bestIndex, bestScore, searchedOne ? 1 : 0};
+    }
+
+    private int search(int depth, int ply, int alpha, int beta, boolean pvNode) {
+        if (ply > selDepth) {
+            selDepth = ply;
+        }
+        if ((nodes & 1023) == 0 && checkAbort()) {
+            return 0;
+        }
+        if (nodes >= nodeLimit) {
+            aborted = true;
+            return 0;
+        }
+        if (board.isDrawByRule()) {
+            return 0;
+        }
+        if (ply >= MAX_PLY) {
+            return board.evaluate();
+        }
+        if (options.captureExtension() && depth <= 0 && board.isForcing()) {
+            depth = 1;
+        }
+        if (depth <= 0) {
+            return options.quiescence() ? quiescence(alpha, beta, ply) : board.evaluate();
+        }
+        if (!options.minimax()) {
+            // Mate-distance pruning: no line from here beats a win at this ply.
+            alpha = Math.max(alpha, -Score.WIN + ply);
+            beta = Math.min(beta, Score.WIN - ply - 1);
+            if (alpha >= beta) {
+                return alpha;
+            }
+        }
+
+        int ttMove = 0;
+        long key = board.hash();
+        if (tt != null) {
+            int entry = tt.probe(key);
+            if (entry >= 0) {
+                ttMove = tt.move(entry);
+                if (!pvNode && tt.depth(entry) >= depth && !options.minimax()) {
+                    int score = fromTt(tt.score(entry), ply);
+                    int bound = tt.bound(entry);
+                    if (bound == TranspositionTable.EXACT
+                            || (bound == TranspositionTable.LOWER && score >= beta)
+                            || (bound == TranspositionTable.UPPER && score <= alpha)) {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        int count = board.generateMoves(ply);
+        if (count == 0) {
+            return board.noMoveScore(ply);
+        }
+        scoreMoves(ply, count, ttMove);
+
+        int originalAlpha = alpha;
+        int bestScore = -Score.INFINITE;
+        int bestKey = 0;
+        for (int k = 0; k < count; k++) {
+            int index = pickNext(ply, k, count);
+            board.makeMove(ply, index);
+            nodes++;
+            int score;
+            if (k == 0 || !options.pvs() || options.minimax()) {
+                score = -search(depth - 1, ply + 1, -beta, -alpha, pvNode);
+            } else {
+                score = -search(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                if (score > alpha && score < beta && !aborted) {
+                    score = -search(depth - 1, ply + 1, -beta, -alpha, true);
+                }
+            }
+            board.unmakeMove(ply);
+            if (aborted) {
+                return 0;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                bestKey = board.moveKey(ply, index);
+                if (score > alpha && !options.minimax()) {
+                    alpha = score;
+                    if (alpha >= beta) {
+                        recordCutoff(ply, index, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        if (tt != null) {
+            int bound = bestScore <= originalAlpha ? TranspositionTable.UPPER
+                    : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
+            tt.store(key, toTt(bestScore, ply), depth, bound, bestKey);
+        }
+        return bestScore;
+    }
+
+    private int quiescence(int alpha, int beta, int ply) {
+        if (ply > selDepth) {
+            selDepth = ply;
+        }
+        if ((nodes & 1023) == 0 && checkAbort()) {
+            return 0;
+        }
+        if (ply >= MAX_PLY) {
+            return board.evaluate();
+        }
+        boolean standPat = board.canStandPat();
+        int bestScore = -Score.INFINITE;
+        if (standPat) {
+            bestScore = board.evaluate();
+            if (bestScore >= beta) {
+                return bestScore;
+            }
+            if (bestScore > alpha) {
+                alpha = bestScore;
+            }
+        }
+        int count = board.generateQuiescenceMoves(ply);
+        if (count == 0) {
+            if (standPat) {
+                return bestScore;
+            }
+            // No forced move although the position is not quiet: let the full generator decide.
+            int all = board.generateMoves(ply);
+            return all == 0 ? board.noMoveScore(ply) : board.evaluate();
+        }
+        scoreMoves(ply, count, 0);
+        for (int k = 0; k < count; k++) {
+            int index = pickNext(ply, k, count);
+            board.makeMove(ply, index);
+            nodes++;
+            int score = -quiescence(-beta, -alpha, ply + 1);
+            board.unmakeMove(ply);
+            if (aborted) {
+                return 0;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) {
+                        break;
+                    }
+                }
+            }
+        }
+        return bestScore;
+    }
+
+    private boolean checkAbort() {
+        if (stop != null && stop.getAsBoolean()) {
+            aborted = true;
+        } else if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() >= deadlineNanos) {
+            aborted = true;
+        }
+        return aborted;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Move ordering
+
+    private static final int TT_MOVE_SCORE = 1 << 30;
+    private static final int TACTICAL_BASE = 1 << 28;
+    private static final int KILLER_SCORE = 1 << 27;
+
+    private void scoreMoves(int ply, int count, int ttMove) {
+        int[] idx = order[ply];
+        int[] sc = orderScore[ply];
+        int[] killer = killers[ply];
+        for (int i = 0; i < count; i++) {
+            idx[i] = i;
+            int s = 0;
+            if (options.ordering()) {
+                int key = board.moveKey(ply, i);
+                if (ttMove != 0 && key == ttMove) {
+                    s = TT_MOVE_SCORE;
+                } else if (options.captureOrdering() && board.isTactical(ply, i)) {
+                    s = TACTICAL_BASE + board.tacticalOrder(ply, i);
+                } else if (options.killers() && (key == killer[0] || key == killer[1]) && key != 0) {
+                    s = KILLER_SCORE + (key == killer[0] ? 1 : 0);
+                } else if (options.history() != HistoryScheme.OFF) {
+                    s = history[board.historySlot(ply, i)];
+                }
+            }
+            sc[i] = s;
+        }
+    }
+
+    /** Selection sort step: brings the best remaining move to position {@code k}. */
+    private int pickNext(int ply, int k, int count) {
+        int[] idx = order[ply];
+        int[] sc = orderScore[ply];
+        if (options.ordering()) {
+            int best = k;
+            for (int j = k + 1; j < count; j++) {
+                if (sc[j] > sc[best]) {
+                    best = j;
+                }
+            }
+            if (best != k) {
+                int t = idx[k];
+                idx[k] = idx[best];
+                idx[best] = t;
+                int s = sc[k];
+                sc[k] = sc[best];
+                sc[best] = s;
+            }
+        }
+        return idx[k];
+    }
+
+    private void recordCutoff(int ply, int index, int depth) {
+        if (board.isTactical(ply, index)) {
+            return;
+        }
+        if (options.killers()) {
+            int key = board.moveKey(ply, index);
+            int[] killer = killers[ply];
+            if (killer[0] != key) {
+                killer[1] = killer[0];
+                killer[0] = key;
+            }
+        }
+        HistoryScheme scheme = options.history();
+        if (scheme != HistoryScheme.OFF) {
+            int slot = board.historySlot(ply, index);
+            int bonus = switch (scheme) {
+                case S0 -> 1 << Math.min(depth, 20);
+                case S2 -> 1 << Math.min(ply, 20);
+                case DEPTH_SQUARED -> depth * depth;
+                case OFF -> 0;
+            };
+            int value = history[slot] + bonus;
+            if (value >= TACTICAL_BASE / 2) {
+                for (int i = 0; i < history.length; i++) {
+                    history[i] >>= 1;
+                }
+                value = history[slot] + bonus;
+            }
+            history[slot] = value;
+        }
+    }
+
+    /** S0 halves the table before each search; the others age it the same way to stay bounded. */
+    private void prepareHistory() {
+        for (int i = 0; i < history.length; i++) {
+            history[i] >>= 1;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Scores in the TT are stored relative to the node so wins by distance stay right at other plies.
+
+    private static int toTt(int score, int ply) {
+        if (Score.isWin(score)) {
+            return score + ply;
+        }
+        if (Score.isLoss(score)) {
+            return score - ply;
+        }
+        return score;
+    }
+
+    private static int fromTt(int score, int ply) {
+        if (Score.isWin(score)) {
+            return score - ply;
+        }
+        if (Score.isLoss(score)) {
+            return score + ply;
+        }
+        return score;
+    }
+
+    /** The best move followed by the TT's best replies, checked for legality along the way. */
+    private List<Move> principalVariation(int bestIndex, int maxLength) {
+        List<Move> pv = new ArrayList<>();
+        pv.add(board.toMove(0, bestIndex));
+        if (tt == null) {
+            return pv;
+        }
+        board.generateMoves(0);
+        board.makeMove(0, bestIndex);
+        int made = 1;
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        while (made < maxLength && made < MAX_PLY - 1 && seen.add(board.hash())) {
+            int entry = tt.probe(board.hash());
+            if (entry < 0 || tt.move(entry) == 0) {
+                break;
+            }
+            int key = tt.move(entry);
+            int count = board.generateMoves(made);
+            int found = -1;
+            for (int i = 0; i < count; i++) {
+                if (board.moveKey(made, i) == key) {
+                    found = i;
+                    break;
+                }
+            }
+            if (found < 0) {
+                break;
+            }
+            pv.add(board.toMove(made, found));
+            board.makeMove(made, found);
+            made++;
+        }
+        for (int ply = made - 1; ply >= 0; ply--) {
+            board.unmakeMove(ply);
+        }
+        return pv;
+    }
+
+    public long nodes() {
+        return nodes;
+    }
+}

@@ -1,0 +1,71 @@
+package arbiter.search;
+
+import arbiter.player.Options;
+import java.util.List;
+
+/**
+ * The switchable features of {@link AlphaBeta}, read from a player's options. Every feature can be
+ * turned off, so the seed programs are configurations: S0 is
+ * {@code {"tt":false,"iterativeDeepening":false,"pvs":false,"aspiration":false,"killers":false,
+ * "history":"s0","quiescence":false,"captureExtension":true}}, minimax is {@code {"search":"minimax"}}.
+ *
+ * @param minimax            full-width search without any pruning
+ * @param iterativeDeepening search depth 1, 2, ... up to the limit (off: the limit depth at once)
+ * @param pvs                principal-variation search (null windows after the first move)
+ * @param aspiration         aspiration windows around the previous iteration's score
+ * @param aspirationWindow   half-width of the first window, in score units
+ * @param tt                 transposition table
+ * @param ttMb               its size in MiB
+ * @param ordering           any move ordering at all (off: generation order)
+ * @param captureOrdering    captures and promotions first, biggest first
+ * @param killers            two killer moves per ply
+ * @param history            history heuristic scheme
+ * @param quiescence         resolve captures at the horizon (draughts: forced captures; chess: captures, promotions)
+ * @param captureExtension   S0's rule: do not reduce depth while the side to move must capture
+ * @param fixedDepth         depth used when no depth limit is given and iterative deepening is off
+ * @param randomSeed         0 = deterministic; otherwise ties between root moves are broken by this seed
+ */
+public record SearchOptions(
+        boolean minimax,
+        boolean iterativeDeepening,
+        boolean pvs,
+        boolean aspiration,
+        int aspirationWindow,
+        boolean tt,
+        int ttMb,
+        boolean ordering,
+        boolean captureOrdering,
+        boolean killers,
+        HistoryScheme history,
+        boolean quiescence,
+        boolean captureExtension,
+        int fixedDepth,
+        long randomSeed) {
+
+    /** Reads (and declares) the search options; defaults give the strongest configuration. */
+    public static SearchOptions from(Options o) {
+        boolean minimax = o.choice("search", "alphabeta", List.of("alphabeta", "minimax"),
+                "alphabeta, or minimax (no pruning)").equals("minimax");
+        return new SearchOptions(
+                minimax,
+                o.bool("iterativeDeepening", true, "search depth 1, 2, ... up to the limit"),
+                o.bool("pvs", !minimax, "principal-variation search"),
+                o.bool("aspiration", !minimax, "aspiration windows"),
+                (int) o.integer("aspirationWindow", 50, 1, 1_000_000, "first aspiration half-width"),
+                o.bool("tt", true, "transposition table"),
+                (int) o.integer("ttMb", 16, 1, 4096, "transposition table size in MiB"),
+                o.bool("ordering", true, "move ordering (off: generation order)"),
+                o.bool("captureOrdering", true, "captures and promotions first"),
+                o.bool("killers", true, "killer moves"),
+                HistoryScheme.byId(o.choice("history", "depthSquared", List.of("off", "s0", "s2", "depthSquared"),
+                        "history heuristic: off, s0 (2^depth, halved per search), s2 (2^ply from root), depthSquared")),
+                o.bool("quiescence", true, "resolve captures at the horizon"),
+                o.bool("captureExtension", false, "do not reduce depth while a capture is forced (S0)"),
+                (int) o.integer("depth", 6, 1, 200, "depth when neither a depth limit nor iterative deepening applies"),
+                o.integer("random", 0, Long.MIN_VALUE, Long.MAX_VALUE, "seed for breaking ties at the root (0 = off)"));
+    }
+
+    public static SearchOptions defaults() {
+        return from(Options.none());
+    }
+}

@@ -76,17 +76,58 @@ public final class DraughtsEvaluation implements DraughtsBoard.Evaluator {
 
     @Override
     public int evaluate(DraughtsBoard board) {
-        double sum = 0;
-        double[] f = FEATURES.get();
-        features(board.white(), board.black(), board.kings(), masks, f);
-        for (int i = 0; i < f.length; i++) {
-            sum += weights[i] * f[i];
+        // The same terms as features(), summed directly: this is the search's hot path.
+        Masks m = masks;
+        double[] w = weights;
+        long white = board.white();
+        long black = board.black();
+        long kings = board.kings();
+        long empty = m.geometry.board & ~(white | black);
+        long wm = white & ~kings;
+        long bm = black & ~kings;
+        long wk = white & kings;
+        long bk = black & kings;
+        double sum = w[MAN] * (Long.bitCount(wm) - Long.bitCount(bm))
+                + w[KING] * (Long.bitCount(wk) - Long.bitCount(bk));
+        if (w[BACK_ROW] != 0) {
+            sum += w[BACK_ROW] * (Long.bitCount(white & m.geometry.bottomRow) - Long.bitCount(black & m.geometry.topRow));
+        }
+        if (w[EDGE] != 0) {
+            sum += w[EDGE] * (Long.bitCount(white & m.edgeWhite) - Long.bitCount(black & m.edgeBlack));
+        }
+        if (w[RANK_SQUARED] != 0 || w[TEMPO] != 0) {
+            int rankSq = 0;
+            int tempo = 0;
+            for (int r = 1; r < m.rankWhite.length; r++) {
+                int d = Long.bitCount(wm & m.rankWhite[r]) - Long.bitCount(bm & m.rankBlack[r]);
+                rankSq += r * r * d;
+                tempo += r * d;
+            }
+            sum += w[RANK_SQUARED] * rankSq + w[TEMPO] * tempo;
+        }
+        if ((wk | bk) != 0) {
+            sum += w[KING_EDGE] * (Long.bitCount(wk & m.borderNoCorner) - Long.bitCount(bk & m.borderNoCorner))
+                    + w[KING_CORNER] * (Long.bitCount(wk & m.corners) - Long.bitCount(bk & m.corners));
+        }
+        if (w[NEIGHBOUR] != 0) {
+            int neighbours = 0;
+            for (int shift : m.geometry.steps) {
+                neighbours += Long.bitCount(step(white, shift) & white) - Long.bitCount(step(black, shift) & black);
+            }
+            sum += w[NEIGHBOUR] * neighbours;
+        }
+        if (w[CENTRE] != 0) {
+            sum += w[CENTRE] * (Long.bitCount(white & m.centre) - Long.bitCount(black & m.centre));
+        }
+        if (w[MOBILITY] != 0) {
+            sum += w[MOBILITY] * (mobility(wm, wk, empty, true, m) - mobility(bm, bk, empty, false, m));
+        }
+        if (w[RUNAWAY] != 0) {
+            sum += w[RUNAWAY] * (runaways(wm, empty, true, m) - runaways(bm, empty, false, m));
         }
         int score = (int) Math.round(sum * SCALE);
         return board.whiteToMove() ? score : -score;
     }
-
-    private static final ThreadLocal<double[]> FEATURES = ThreadLocal.withInitial(() -> new double[SPECS.size()]);
 
     /** The features of a position, White minus Black, into {@code out} (length {@code SPECS.size()}). */
     public static void features(DraughtsBoard board, double[] out) {

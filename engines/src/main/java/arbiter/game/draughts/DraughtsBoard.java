@@ -127,10 +127,17 @@ public final class DraughtsBoard implements SearchBoard {
         return whiteToMove;
     }
 
-    /** Whether the side to move must capture. */
+    /** Whether the side to move must capture (cached per position: the searches ask several times). */
     public boolean mustCapture() {
-        return generator.hasCapture(white, black, kings, whiteToMove);
+        if (captureCacheHash != hash) {
+            captureCacheHash = hash;
+            captureCacheValue = generator.hasCapture(white, black, kings, whiteToMove);
+        }
+        return captureCacheValue;
     }
+
+    private long captureCacheHash = 0x7FFF_FFFF_FFFF_FFFFL;
+    private boolean captureCacheValue;
 
     // ------------------------------------------------------------------------------------------
     // SearchBoard
@@ -145,7 +152,7 @@ public final class DraughtsBoard implements SearchBoard {
     @Override
     public int generateQuiescenceMoves(int ply) {
         MoveList list = lists[ply];
-        if (!generator.hasCapture(white, black, kings, whiteToMove)) {
+        if (!mustCapture()) {
             list.clear();
             return 0;
         }

@@ -26,6 +26,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReferenceGeneratorTest {
     /** At most this many differing positions are printed per test. */
     private static final int MAX_REPORTED = 5;
+    /**
+     * Multiplies the amount of random testing, for a long one-off run:
+     * {@code mvn -pl engines test -Dtest=ReferenceGeneratorTest -Dreference.scale=20}.
+     */
+    private static final int SCALE = Integer.getInteger("reference.scale", 1);
+    /** Random games per configuration, and their length cap in plies. */
+    private static final int GAMES = 300 * SCALE;
+    private static final int MAX_PLIES = 250;
+    /** Random piece placements per configuration. */
+    private static final int PLACEMENTS = 15_000 * SCALE;
 
     static Stream<Arguments> configurations() {
         return Stream.of(
@@ -42,6 +52,26 @@ class ReferenceGeneratorTest {
                 Arguments.of("brazilian", "capturePromotion=stop"),
                 Arguments.of("english", "capturePromotion=continueAsKing,menCaptureBackward=true"),
                 Arguments.of("russian", "flyingKings=false"));
+    }
+
+    /**
+     * Every combination of the boolean capture rules and the three crowning rules on both board
+     * sizes (96 rule sets), each from a base variant of that size.
+     */
+    static Stream<Arguments> allCombinations() {
+        List<Arguments> all = new ArrayList<>();
+        for (String variant : List.of("international", "brazilian")) {
+            for (int flags = 0; flags < 16; flags++) {
+                for (String promotion : List.of("passThrough", "continueAsKing", "stop")) {
+                    all.add(Arguments.of(variant, "menCaptureBackward=" + ((flags & 1) != 0)
+                            + ",flyingKings=" + ((flags & 2) != 0)
+                            + ",majorityCapture=" + ((flags & 4) != 0)
+                            + ",kingCapturePriority=" + ((flags & 8) != 0)
+                            + ",capturePromotion=" + promotion));
+                }
+            }
+        }
+        return all.stream();
     }
 
     static DraughtsRules rules(String variant, String overrides) {
@@ -177,20 +207,47 @@ class ReferenceGeneratorTest {
         }
     }
 
-    /** Picks a move, preferring crowning moves so that games reach king-rich endgames. */
-    static Move pick(List<Move> moves, SplittableRandom random, boolean preferKings) {
-        if (preferKings && random.nextInt(10) < 8) {
-            List<Move> crowning = new ArrayList<>();
+    /** How a random game picks its moves. */
+    enum Style {
+        /** Uniformly random legal moves. */
+        UNIFORM,
+        /** Prefers crowning moves, then moves that give the opponent no capture: long, king-rich games. */
+        KINGS,
+        /** Prefers moves that force the opponent to capture: capture-rich games. */
+        CAPTURES
+    }
+
+    static boolean opponentMustCapture(DraughtsPosition next) {
+        List<Move> replies = next.legalMoves();
+        return !replies.isEmpty() && ((DraughtsMove) replies.get(0)).isCapture();
+    }
+
+    /** Picks a move in the given style (seeded, so games are reproducible). */
+    static DraughtsMove pick(DraughtsPosition p, SplittableRandom random, Style style) {
+        List<Move> moves = p.legalMoves();
+        List<Move> preferred = new ArrayList<>();
+        if (style == Style.KINGS && random.nextInt(10) < 8) {
             for (Move m : moves) {
                 if (((DraughtsMove) m).promotes()) {
-                    crowning.add(m);
+                    preferred.add(m);
                 }
             }
-            if (!crowning.isEmpty()) {
-                return crowning.get(random.nextInt(crowning.size()));
+            if (preferred.isEmpty()) {
+                for (Move m : moves) {
+                    if (!opponentMustCapture(p.play(m))) {
+                        preferred.add(m);
+                    }
+                }
+            }
+        } else if (style == Style.CAPTURES && random.nextInt(10) < 6) {
+            for (Move m : moves) {
+                if (opponentMustCapture(p.play(m))) {
+                    preferred.add(m);
+                }
             }
         }
-        return moves.get(random.nextInt(moves.size()));
+        List<Move> from = preferred.isEmpty() ? moves : preferred;
+        return (DraughtsMove) from.get(random.nextInt(from.size()));
     }
 
     /** Positions reached by seeded random games from the start position (kept for perft sampling). */
@@ -199,7 +256,7 @@ class ReferenceGeneratorTest {
         List<DraughtsPosition> all = new ArrayList<>();
         for (int game = 0; game < games; game++) {
             SplittableRandom random = new SplittableRandom(seed * 1_000_003L + game);
-            boolean preferKings = game % 3 != 0;
+            Style style = Style.values()[game % Style.values().length];
             DraughtsPosition p = rules.start();
             for (int ply = 0; ply < maxPlies; ply++) {
                 all.add(p);
@@ -208,7 +265,7 @@ class ReferenceGeneratorTest {
                 if (moves.isEmpty() || !same) {
                     break;
                 }
-                DraughtsMove move = (DraughtsMove) pick(moves, random, preferKings);
+                DraughtsMove move = pick(p, random, style);
                 DraughtsPosition next = p.play(move);
                 if (checker != null) {
                     checker.checkPlay(p, move, next);
@@ -245,10 +302,10 @@ class ReferenceGeneratorTest {
     void randomGamesAgreeWithReference(String variant, String overrides) {
         DraughtsRules rules = rules(variant, overrides);
         Checker checker = new Checker(rules);
-        randomGamePositions(rules, (variant + overrides).hashCode(), 60, 160, checker);
+        randomGamePositions(rules, (variant + overrides).hashCode(), GAMES, MAX_PLIES, checker);
         checker.assertAgreement("random games " + variant + " " + overrides);
-        assertTrue(checker.positions >= 3000, "too few positions: " + checker.summary());
-        assertTrue(checker.kingCaptures >= 50, "too few king captures: " + checker.summary());
+        assertTrue(checker.positions >= 10_000, "too few positions: " + checker.summary());
+        assertTrue(checker.kingCaptures >= 300, "too few king captures: " + checker.summary());
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -257,12 +314,12 @@ class ReferenceGeneratorTest {
         DraughtsRules rules = rules(variant, overrides);
         Checker checker = new Checker(rules);
         SplittableRandom random = new SplittableRandom(31L * (variant + overrides).hashCode() + 7);
-        for (int i = 0; i < 3000; i++) {
+        for (int i = 0; i < PLACEMENTS; i++) {
             checker.check(randomPlacement(rules, checker.reference, random));
         }
         checker.assertAgreement("random placements " + variant + " " + overrides);
-        assertTrue(checker.kingCaptures >= 300, "too few king captures: " + checker.summary());
-        assertTrue(checker.longCaptures >= 100, "too few long captures: " + checker.summary());
+        assertTrue(checker.kingCaptures >= PLACEMENTS / 5, "too few king captures: " + checker.summary());
+        assertTrue(checker.longCaptures >= PLACEMENTS / 100, "too few long captures: " + checker.summary());
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -271,12 +328,12 @@ class ReferenceGeneratorTest {
         DraughtsRules rules = rules(variant, overrides);
         ReferenceGenerator ref = new ReferenceGenerator(rules);
         List<DraughtsPosition> sample = new ArrayList<>();
-        List<DraughtsPosition> games = randomGamePositions(rules, 17L + (variant + overrides).hashCode(), 8, 140, null);
-        for (int i = 0; i < games.size(); i += 23) {
+        List<DraughtsPosition> games = randomGamePositions(rules, 17L + (variant + overrides).hashCode(), 20, MAX_PLIES, null);
+        for (int i = 0; i < games.size(); i += 15) {
             sample.add(games.get(i));
         }
         SplittableRandom random = new SplittableRandom(99L + (variant + overrides).hashCode());
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; i < 40; i++) {
             sample.add(randomPlacement(rules, ref, random));
         }
         List<String> failures = new ArrayList<>();
@@ -292,5 +349,18 @@ class ReferenceGeneratorTest {
         if (!failures.isEmpty()) {
             fail("perft differs for " + variant + " " + overrides + ":\n" + String.join("\n", failures));
         }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("allCombinations")
+    void everyRuleCombinationAgreesWithReference(String variant, String overrides) {
+        DraughtsRules rules = rules(variant, overrides);
+        Checker checker = new Checker(rules);
+        randomGamePositions(rules, 5L + (variant + overrides).hashCode(), GAMES / 20, MAX_PLIES, checker);
+        SplittableRandom random = new SplittableRandom(13L * (variant + overrides).hashCode() + 3);
+        for (int i = 0; i < PLACEMENTS / 15; i++) {
+            checker.check(randomPlacement(rules, checker.reference, random));
+        }
+        checker.assertAgreement("combination " + variant + " " + overrides);
     }
 }

@@ -92,6 +92,8 @@ class DraughtsRulesTest {
         assertEquals(13, only.from());
         assertEquals(36, only.to());
         assertEquals(only, p.parseMove("13x36"));
+        // The king flies 13-18-22-27 over 31 onto 36; nothing more can be taken from there.
+        assertEquals(capture(13, 36, false, 31), only);
         DraughtsPosition after = p.play(only);
         assertEquals('B', after.pieceAt(36));
         Set<DraughtsMove> white = legal(after);

@@ -135,6 +135,19 @@ final class DraughtsNotation {
                 candidates.add(dm);
             }
         }
+        if (candidates.size() > 1) {
+            // A path given in full (every landing square) names one move, even when it is also the
+            // prefix-free short form of a single jump (c3:e1 next to c3:e5:c7:a5:e1).
+            List<DraughtsMove> exact = new ArrayList<>();
+            for (DraughtsMove dm : candidates) {
+                if (dm.isCapture() && anyPathEquals(position, dm, squares)) {
+                    exact.add(dm);
+                }
+            }
+            if (exact.size() == 1) {
+                return exact.get(0);
+            }
+        }
         if (squares.length > 2 && candidates.size() > 1) {
             List<DraughtsMove> matching = new ArrayList<>();
             for (DraughtsMove dm : candidates) {
@@ -161,6 +174,17 @@ final class DraughtsNotation {
             options.add(format(position, dm));
         }
         throw new NotationException("ambiguous move '" + input + "': could be " + String.join(" or ", options));
+    }
+
+    /** Whether some capture path of the move lands on exactly the given squares after the first. */
+    private static boolean anyPathEquals(DraughtsPosition position, DraughtsMove move, int[] squares) {
+        for (int[] path : capturePaths(position, move)) {
+            if (path.length == squares.length - 1
+                    && java.util.Arrays.equals(path, 0, path.length, squares, 1, squares.length)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether some capture path of the move lands on the given intermediate squares, in order. */

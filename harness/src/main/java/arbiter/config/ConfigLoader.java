@@ -1,0 +1,440 @@
+package arbiter.config;
+
+import arbiter.config.RunConfig.Adjudication;
+import arbiter.config.RunConfig.Game;
+import arbiter.config.RunConfig.Openings;
+import arbiter.config.RunConfig.PlayerConfig;
+import arbiter.config.RunConfig.Schedule;
+import arbiter.config.RunConfig.Sprt;
+import arbiter.config.RunConfig.TimeLimits;
+import arbiter.engine.EngineRegistry;
+import arbiter.game.Games;
+import arbiter.game.NotationException;
+import arbiter.game.Rules;
+import arbiter.player.Player;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads and validates a run config. Every problem is collected with its JSON path and what is
+ * allowed, and reported together; nothing is played from an invalid config. Input files (openings,
+ * weights) are resolved against the config file's folder; {@code output} against the working folder.
+ */
+public final class ConfigLoader {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(JsonParser.Feature.ALLOW_COMMENTS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    static final Set<String> TOP_KEYS = Set.of("name", "game", "players", "schedule", "openings", "limits",
+            "adjudication", "concurrency", "output", "seed", "reportEvery", "description");
+    static final Set<String> GAME_KEYS = Set.of("variant", "rules");
+    static final Set<String> PLAYER_KEYS = Set.of("name", "engine", "extends", "options", "weights", "weightsFile",
+            "command", "protocol", "limits");
+    static final Set<String> SCHEDULE_KEYS = Set.of("type", "rounds", "players", "games", "sprt");
+    static final Set<String> SPRT_KEYS = Set.of("elo0", "elo1", "alpha", "beta", "normalized");
+    static final Set<String> OPENINGS_KEYS = Set.of("file", "format", "order", "randomPlies", "pairs");
+    static final Set<String> LIMITS_KEYS = Set.of("depth", "nodes", "moveTimeMs", "timeMs", "incrementMs",
+            "movesPerPeriod", "marginMs");
+    static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
+            "resignMoves", "maxPlies");
+    static final List<String> SCHEDULE_TYPES = List.of("round-robin", "gauntlet", "match");
+    static final List<String> PROTOCOLS = List.of("uci", "hub", "dxp", "gnubg");
+
+    private ConfigLoader() {
+    }
+
+    public static RunConfig load(Path file) throws ConfigException {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ConfigException(file + ": cannot read: " + e.getMessage());
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            var loc = e.getLocation();
+            throw new ConfigException(file + ": not valid JSON at line " + (loc == null ? "?" : loc.getLineNr())
+                    + ", column " + (loc == null ? "?" : loc.getColumnNr()) + ": " + e.getOriginalMessage());
+        }
+        Path base = file.toAbsolutePath().getParent();
+        String defaultName = file.getFileName().toString().replaceFirst("\\.json$", "");
+        return parse(root, base, defaultName);
+    }
+
+    /** Validates a parsed config; {@code base} resolves relative input files. */
+    public static RunConfig parse(JsonNode root, Path base, String defaultName) throws ConfigException {
+        JsonReader r = new JsonReader();
+        if (root == null || !root.isObject()) {
+            throw new ConfigException("$: a config must be a JSON object");
+        }
+        r.allowOnly(root, "$", TOP_KEYS);
+        String name = r.string(root, "name", "$", defaultName, false);
+
+        // game
+        JsonNode gameNode = r.object(root, "game", "$", true);
+        r.allowOnly(gameNode, "$.game", GAME_KEYS);
+        String variant = r.string(gameNode, "variant", "$.game", null, gameNode != null);
+        Map<String, String> ruleOverrides = new LinkedHashMap<>();
+        JsonNode rulesNode = r.object(gameNode, "rules", "$.game", false);
+        if (rulesNode != null) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = rulesNode.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (e.getValue().isContainerNode()) {
+                    r.problem("$.game.rules." + e.getKey(), "must be a string, number or boolean");
+                } else {
+                    ruleOverrides.put(e.getKey(), e.getValue().asText());
+                }
+            }
+        }
+        Rules rules = null;
+        if (variant != null) {
+            try {
+                rules = Games.rules(variant, ruleOverrides);
+            } catch (NotationException e) {
+                r.problem(e.getMessage().startsWith("unknown game variant") ? "$.game.variant" : "$.game.rules",
+                        e.getMessage());
+            }
+        }
+
+        // limits (run-wide)
+        TimeLimits limits = limits(r, root.get("limits"), "$.limits");
+
+        // players
+        List<PlayerConfig> players = players(r, root.get("players"), base, rules, limits);
+        List<String> names = new ArrayList<>();
+        for (PlayerConfig p : players) {
+            names.add(p.name());
+        }
+
+        // schedule
+        JsonNode scheduleNode = r.object(root, "schedule", "$", true);
+        Schedule schedule = schedule(r, scheduleNode, names);
+
+        // openings
+        JsonNode openingsNode = r.object(root, "openings", "$", false);
+        r.allowOnly(openingsNode, "$.openings", OPENINGS_KEYS);
+        Path openingsFile = null;
+        String fileText = r.string(openingsNode, "file", "$.openings", null, false);
+        if (fileText != null) {
+            openingsFile = base.resolve(fileText).normalize();
+            if (!Files.isRegularFile(openingsFile)) {
+                r.problem("$.openings.file", "no such file: " + openingsFile);
+            }
+        }
+        String defaultFormat = fileText == null ? "fen" : fileText.toLowerCase().endsWith(".epd") ? "epd"
+                : fileText.toLowerCase().matches(".*\\.(pdn|pgn)$") ? "pdn" : "fen";
+        Openings openings = new Openings(openingsFile,
+                r.choice(openingsNode, "format", "$.openings", defaultFormat, List.of("pdn", "fen", "epd")),
+                r.choice(openingsNode, "order", "$.openings", "sequential", List.of("sequential", "random")),
+                (int) r.integer(openingsNode, "randomPlies", "$.openings", 0, 0, 200),
+                r.bool(openingsNode, "pairs", "$.openings", true));
+
+        // adjudication
+        JsonNode adj = r.object(root, "adjudication", "$", false);
+        r.allowOnly(adj, "$.adjudication", ADJUDICATION_KEYS);
+        Adjudication adjudication = new Adjudication(
+                (int) r.integer(adj, "drawMinPlies", "$.adjudication", 0, 0, 100_000),
+                (int) r.integer(adj, "drawScore", "$.adjudication", 0, 0, 1_000_000),
+                (int) r.integer(adj, "drawMoves", "$.adjudication", 0, 0, 100_000),
+                (int) r.integer(adj, "resignScore", "$.adjudication", 0, 0, 10_000_000),
+                (int) r.integer(adj, "resignMoves", "$.adjudication", 0, 0, 100_000),
+                (int) r.integer(adj, "maxPlies", "$.adjudication", 1000, 0, 100_000));
+
+        int concurrency = (int) r.integer(root, "concurrency", "$", Math.max(1, Runtime.getRuntime().availableProcessors()), 1, 512);
+        String output = r.string(root, "output", "$", "results/" + name, false);
+        long seed = r.integer(root, "seed", "$", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        int reportEvery = (int) r.integer(root, "reportEvery", "$", 20, 1, 1_000_000);
+        r.string(root, "description", "$", null, false);
+
+        if (!r.problems().isEmpty()) {
+            throw new ConfigException(r.problems());
+        }
+        return new RunConfig(name, new Game(variant, ruleOverrides), players, schedule, openings, limits,
+                adjudication, concurrency, Path.of(output), seed, reportEvery, root);
+    }
+
+    private static TimeLimits limits(JsonReader r, JsonNode node, String path) {
+        if (node != null && !node.isObject()) {
+            r.problem(path, "must be an object, got " + JsonReader.kind(node));
+            node = null;
+        }
+        r.allowOnly(node, path, LIMITS_KEYS);
+        TimeLimits t = new TimeLimits(
+                (int) r.integer(node, "depth", path, 0, 0, 200),
+                r.integer(node, "nodes", path, 0, 0, Long.MAX_VALUE),
+                r.integer(node, "moveTimeMs", path, 0, 0, Long.MAX_VALUE),
+                r.integer(node, "timeMs", path, 0, 0, Long.MAX_VALUE),
+                r.integer(node, "incrementMs", path, 0, 0, Long.MAX_VALUE),
+                (int) r.integer(node, "movesPerPeriod", path, 0, 0, 10_000),
+                r.integer(node, "marginMs", path, 100, 0, Long.MAX_VALUE));
+        return t;
+    }
+
+    private static boolean hasAnyLimit(TimeLimits t) {
+        return t.depth() > 0 || t.nodes() > 0 || t.moveTimeMs() > 0 || t.timeMs() > 0;
+    }
+
+    private static List<PlayerConfig> players(JsonReader r, JsonNode node, Path base, Rules rules, TimeLimits runLimits) {
+        List<PlayerConfig> out = new ArrayList<>();
+        if (node == null) {
+            r.problem("$.players", "missing; required array of players");
+            return out;
+        }
+        if (!node.isArray() || node.isEmpty()) {
+            r.problem("$.players", "must be a non-empty array of players");
+            return out;
+        }
+        // First pass: raw objects by name, to resolve "extends".
+        Map<String, JsonNode> byName = new LinkedHashMap<>();
+        Map<String, Integer> indexOf = new HashMap<>();
+        for (int i = 0; i < node.size(); i++) {
+            String path = "$.players[" + i + "]";
+            JsonNode p = node.get(i);
+            if (!p.isObject()) {
+                r.problem(path, "must be an object");
+                continue;
+            }
+            r.allowOnly(p, path, PLAYER_KEYS);
+            String name = r.string(p, "name", path, null, true);
+            if (name == null) {
+                continue;
+            }
+            if (name.isBlank() || name.contains("\"") || name.contains("\n")) {
+                r.problem(path + ".name", "must be non-empty without quotes or line breaks");
+            }
+            if (byName.containsKey(name)) {
+                r.problem(path + ".name", "duplicate player name '" + name + "'");
+                continue;
+            }
+            byName.put(name, p);
+            indexOf.put(name, i);
+        }
+        for (Map.Entry<String, JsonNode> entry : byName.entrySet()) {
+            String name = entry.getKey();
+            String path = "$.players[" + indexOf.get(name) + "]";
+            ObjectNode merged = resolveExtends(r, name, byName, path);
+            if (merged == null) {
+                continue;
+            }
+            out.add(player(r, merged, path, base, rules, runLimits));
+        }
+        return out;
+    }
+
+    /** The player's JSON with the chain of {@code extends} merged in (options and weights merged by key). */
+    private static ObjectNode resolveExtends(JsonReader r, String name, Map<String, JsonNode> byName, String path) {
+        List<JsonNode> chain = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        String current = name;
+        while (current != null) {
+            if (seen.contains(current)) {
+                r.problem(path + ".extends", "cycle of extends: " + String.join(" -> ", seen) + " -> " + current);
+                return null;
+            }
+            seen.add(current);
+            JsonNode p = byName.get(current);
+            if (p == null) {
+                r.problem(path + ".extends", "unknown player '" + current + "'; players: " + String.join(", ", byName.keySet()));
+                return null;
+            }
+            chain.add(0, p);
+            JsonNode ext = p.get("extends");
+            if (ext != null && !ext.isTextual()) {
+                r.problem(path + ".extends", "must be the name of another player");
+                return null;
+            }
+            current = ext == null ? null : ext.asText();
+        }
+        ObjectNode merged = JSON.createObjectNode();
+        for (JsonNode p : chain) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String key = e.getKey();
+                JsonNode value = e.getValue();
+                if ((key.equals("options") || key.equals("weights") || key.equals("limits"))
+                        && value.isObject() && merged.get(key) instanceof ObjectNode existing) {
+                    ObjectNode copy = existing.deepCopy();
+                    copy.setAll((ObjectNode) value);
+                    merged.set(key, copy);
+                } else {
+                    merged.set(key, value.deepCopy());
+                }
+            }
+        }
+        merged.put("name", name);
+        return merged;
+    }
+
+    private static PlayerConfig player(JsonReader r, ObjectNode p, String path, Path base, Rules rules,
+                                       TimeLimits runLimits) {
+        String name = p.get("name").asText();
+        String engine = r.string(p, "engine", path, null, false);
+        List<String> command = null;
+        JsonNode commandNode = p.get("command");
+        if (commandNode != null) {
+            if (!commandNode.isArray() || commandNode.isEmpty()) {
+                r.problem(path + ".command", "must be a non-empty array: the program and its arguments");
+            } else {
+                command = new ArrayList<>();
+                for (JsonNode c : commandNode) {
+                    command.add(c.asText());
+                }
+            }
+        }
+        String protocol = null;
+        if (command != null) {
+            protocol = r.choice(p, "protocol", path, null, PROTOCOLS);
+        }
+        if (engine == null && command == null) {
+            r.problem(path, "needs an \"engine\" (built-in engine id) or a \"command\" (external engine)");
+        }
+        if (engine != null && command != null) {
+            r.problem(path, "has both \"engine\" and \"command\"; choose one");
+        }
+        Map<String, Object> options = new LinkedHashMap<>();
+        JsonNode optionsNode = p.get("options");
+        if (optionsNode != null) {
+            if (!optionsNode.isObject()) {
+                r.problem(path + ".options", "must be an object of option: value");
+            } else {
+                for (Iterator<Map.Entry<String, JsonNode>> it = optionsNode.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    JsonNode v = e.getValue();
+                    options.put(e.getKey(), v.isBoolean() ? v.asBoolean() : v.isIntegralNumber() ? v.asLong()
+                            : v.isNumber() ? v.asDouble() : v.asText());
+                }
+            }
+        }
+        Map<String, Double> weights = new LinkedHashMap<>();
+        String weightsFile = r.string(p, "weightsFile", path, null, false);
+        if (weightsFile != null) {
+            Path wf = base.resolve(weightsFile).normalize();
+            try {
+                JsonNode wn = JSON.readTree(Files.readString(wf));
+                readWeights(r, wn, path + ".weightsFile(" + weightsFile + ")", weights);
+            } catch (IOException e) {
+                r.problem(path + ".weightsFile", "cannot read " + wf + ": " + e.getMessage());
+            }
+        }
+        JsonNode weightsNode = p.get("weights");
+        if (weightsNode != null) {
+            readWeights(r, weightsNode, path + ".weights", weights);
+        }
+        TimeLimits own = p.has("limits") ? limits(r, p.get("limits"), path + ".limits") : null;
+        TimeLimits effective = own != null ? own : runLimits;
+        if (!hasAnyLimit(effective)) {
+            r.problem(own != null ? path + ".limits" : "$.limits",
+                    "no limit for player '" + name + "': give depth, nodes, moveTimeMs or timeMs");
+        }
+        // A built-in engine is created once here so unknown options and weights are reported now.
+        if (engine != null && rules != null) {
+            try {
+                Player probe = EngineRegistry.create(engine, rules, options, weights);
+                probe.close();
+            } catch (IllegalArgumentException e) {
+                String where = e.getMessage().startsWith("unknown engine") ? ".engine"
+                        : e instanceof arbiter.eval.WeightsException ? ".weights" : ".options";
+                r.problem(path + where, e.getMessage());
+            }
+        }
+        return new PlayerConfig(name, engine, options, weights, command, protocol, own);
+    }
+
+    private static void readWeights(JsonReader r, JsonNode node, String path, Map<String, Double> into) {
+        if (!node.isObject()) {
+            r.problem(path, "must be an object of weight name: number");
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isNumber()) {
+                r.problem(path + "." + e.getKey(), "must be a number, got " + JsonReader.kind(e.getValue()));
+            } else {
+                into.put(e.getKey(), e.getValue().asDouble());
+            }
+        }
+    }
+
+    private static Schedule schedule(JsonReader r, JsonNode node, List<String> names) {
+        if (node == null) {
+            return new Schedule("round-robin", 1, List.of(), 0, null);
+        }
+        r.allowOnly(node, "$.schedule", SCHEDULE_KEYS);
+        String type = r.choice(node, "type", "$.schedule", null, SCHEDULE_TYPES);
+        int rounds = (int) r.integer(node, "rounds", "$.schedule", 1, 1, 1_000_000);
+        List<String> players = new ArrayList<>();
+        JsonNode pn = node.get("players");
+        if (pn != null) {
+            if (!pn.isArray()) {
+                r.problem("$.schedule.players", "must be an array of player names");
+            } else {
+                for (int i = 0; i < pn.size(); i++) {
+                    String n = pn.get(i).asText();
+                    if (!names.contains(n)) {
+                        r.problem("$.schedule.players[" + i + "]", "unknown player '" + n + "'; players: " + String.join(", ", names));
+                    }
+                    players.add(n);
+                }
+            }
+        }
+        int games = (int) r.integer(node, "games", "$.schedule", 0, 0, 100_000_000);
+        Sprt sprt = null;
+        JsonNode sn = r.object(node, "sprt", "$.schedule", false);
+        if (sn != null) {
+            r.allowOnly(sn, "$.schedule.sprt", SPRT_KEYS);
+            double elo0 = r.number(sn, "elo0", "$.schedule.sprt", 0, -2000, 2000);
+            double elo1 = r.number(sn, "elo1", "$.schedule.sprt", 5, -2000, 2000);
+            if (!sn.has("elo0") || !sn.has("elo1")) {
+                r.problem("$.schedule.sprt", "needs elo0 and elo1");
+            } else if (elo1 <= elo0) {
+                r.problem("$.schedule.sprt.elo1", "must be greater than elo0");
+            }
+            sprt = new Sprt(elo0, elo1, r.number(sn, "alpha", "$.schedule.sprt", 0.05, 1e-9, 0.5),
+                    r.number(sn, "beta", "$.schedule.sprt", 0.05, 1e-9, 0.5),
+                    r.bool(sn, "normalized", "$.schedule.sprt", false));
+        }
+        if (type != null) {
+            switch (type) {
+                case "round-robin" -> {
+                    if (names.size() < 2) {
+                        r.problem("$.players", "a round robin needs at least two players");
+                    }
+                }
+                case "gauntlet" -> {
+                    if (players.size() != 1) {
+                        r.problem("$.schedule.players", "a gauntlet names its one player: [\"name\"]; it meets every other player");
+                    }
+                }
+                case "match" -> {
+                    if (players.size() != 2) {
+                        r.problem("$.schedule.players", "a match names its two players: [\"new\", \"old\"]");
+                    }
+                    if (games < 1) {
+                        r.problem("$.schedule.games", "a match needs a number of games (the maximum with an sprt)");
+                    }
+                }
+                default -> {
+                }
+            }
+            if (sprt != null && !type.equals("match")) {
+                r.problem("$.schedule.sprt", "only a match can stop on an SPRT");
+            }
+        }
+        return new Schedule(type, rounds, players, games, sprt);
+    }
+}

@@ -1,0 +1,121 @@
+package arbiter.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A validated run configuration (see {@code docs/config.md} for every field). Built by
+ * {@link ConfigLoader}; the raw JSON is kept so a resumed run can tell whether the config changed.
+ */
+public record RunConfig(
+        String name,
+        Game game,
+        List<PlayerConfig> players,
+        Schedule schedule,
+        Openings openings,
+        TimeLimits limits,
+        Adjudication adjudication,
+        int concurrency,
+        Path output,
+        long seed,
+        int reportEvery,
+        JsonNode json) {
+
+    /** The game variant and rule overrides by name. */
+    public record Game(String variant, Map<String, String> rules) {
+    }
+
+    /**
+     * A player: a built-in engine with options and weights, or an external command (issue 7).
+     *
+     * @param limits this player's own limits, or null to use the run's
+     */
+    public record PlayerConfig(String name, String engine, Map<String, Object> options, Map<String, Double> weights,
+                               List<String> command, String protocol, TimeLimits limits) {
+        public boolean external() {
+            return command != null && !command.isEmpty();
+        }
+    }
+
+    /**
+     * @param type       round-robin, gauntlet or match
+     * @param rounds     round-robin / gauntlet: times every pairing meets (each meeting is a colour-reversed pair
+     *                   when openings are paired)
+     * @param players    gauntlet: [the one, ...]; match: the two players (first = the one tested)
+     * @param games      match: number of games (the maximum with an SPRT)
+     * @param sprt       match: stop on a verdict, or null
+     */
+    public record Schedule(String type, int rounds, List<String> players, int games, Sprt sprt) {
+    }
+
+    public record Sprt(double elo0, double elo1, double alpha, double beta, boolean normalized) {
+    }
+
+    /**
+     * @param file        PDN/PGN games or FEN/EPD lines; null = the start position
+     * @param format      pdn, fen or epd (by default from the file extension)
+     * @param order       sequential or random
+     * @param randomPlies random plies played from each opening (0 = none)
+     * @param pairs       each opening played twice with colours reversed
+     */
+    public record Openings(Path file, String format, String order, int randomPlies, boolean pairs) {
+    }
+
+    /**
+     * Per-move limits. Time control: {@code timeMs} per period plus {@code incrementMs} per move,
+     * {@code movesPerPeriod} moves per period (0 = whole game). {@code marginMs}: how far past its clock
+     * an engine may go before it forfeits.
+     */
+    public record TimeLimits(int depth, long nodes, long moveTimeMs, long timeMs, long incrementMs, int movesPerPeriod,
+                             long marginMs) {
+        public boolean hasClock() {
+            return timeMs > 0;
+        }
+
+        public String describe() {
+            StringBuilder sb = new StringBuilder();
+            if (depth > 0) {
+                sb.append("depth=").append(depth).append(' ');
+            }
+            if (nodes > 0) {
+                sb.append("nodes=").append(nodes).append(' ');
+            }
+            if (moveTimeMs > 0) {
+                sb.append("movetime=").append(moveTimeMs).append("ms ");
+            }
+            if (timeMs > 0) {
+                sb.append(movesPerPeriod > 0 ? movesPerPeriod + "/" : "").append(timeMs / 1000.0)
+                        .append(incrementMs > 0 ? "+" + incrementMs / 1000.0 : "").append(' ');
+            }
+            return sb.toString().trim();
+        }
+
+        /** PGN TimeControl tag: {@code 40/60+0.6}, {@code 60+1}, or {@code -} without a clock. */
+        public String timeControlTag() {
+            if (timeMs <= 0) {
+                return moveTimeMs > 0 ? "1/" + fmt(moveTimeMs) : "-";
+            }
+            return (movesPerPeriod > 0 ? movesPerPeriod + "/" : "") + fmt(timeMs) + (incrementMs > 0 ? "+" + fmt(incrementMs) : "");
+        }
+
+        private static String fmt(long ms) {
+            return ms % 1000 == 0 ? Long.toString(ms / 1000) : Double.toString(ms / 1000.0);
+        }
+    }
+
+    /**
+     * Adjudication; 0 switches a rule off.
+     *
+     * @param drawMinPlies plies before a draw may be adjudicated
+     * @param drawScore    both engines' |score| at most this (centi-units) ...
+     * @param drawMoves    ... for this many consecutive moves each
+     * @param resignScore  both engines agree one side is ahead by at least this ...
+     * @param resignMoves  ... for this many consecutive moves each
+     * @param maxPlies     the game is drawn after this many plies
+     */
+    public record Adjudication(int drawMinPlies, int drawScore, int drawMoves, int resignScore, int resignMoves,
+                               int maxPlies) {
+    }
+}

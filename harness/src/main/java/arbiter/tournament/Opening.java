@@ -1,0 +1,19 @@
+package arbiter.tournament;
+
+import java.util.List;
+
+/**
+ * Where a game starts: a position text (null = the variant's start position) and moves to play from
+ * it before the engines take over.
+ *
+ * @param label how the opening is named in records (the file's line or game, or "start")
+ */
+public record Opening(String label, String position, List<String> moves) {
+    public Opening {
+        moves = List.copyOf(moves);
+    }
+
+    public static Opening start() {
+        return new Opening("start", null, List.of());
+    }
+}

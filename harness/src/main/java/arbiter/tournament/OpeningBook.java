@@ -1,0 +1,134 @@
+package arbiter.tournament;
+
+import arbiter.config.ConfigException;
+import arbiter.config.RunConfig;
+import arbiter.game.GameHistory;
+import arbiter.game.Move;
+import arbiter.game.NotationException;
+import arbiter.game.Position;
+import arbiter.game.Rules;
+import arbiter.pdn.GameRecord;
+import arbiter.pdn.PdnReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The openings of a run: read from a file (FEN/EPD lines or PDN/PGN games) or the start position,
+ * then optionally extended by seeded random plies. Every opening is checked against the rules when
+ * loaded, so a bad line is reported before any game is played.
+ */
+public final class OpeningBook {
+    private final List<Opening> openings;
+
+    private OpeningBook(List<Opening> openings) {
+        this.openings = List.copyOf(openings);
+    }
+
+    public List<Opening> openings() {
+        return openings;
+    }
+
+    public static OpeningBook load(RunConfig.Openings config, Rules rules) {
+        if (config.file() == null) {
+            return new OpeningBook(List.of(Opening.start()));
+        }
+        List<Opening> list = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        Path file = config.file();
+        try {
+            if (config.format().equals("pdn")) {
+                try (PdnReader reader = PdnReader.open(file, w -> problems.add("$.openings.file: " + w))) {
+                    while (reader.hasNext()) {
+                        GameRecord g = reader.next();
+                        String fen = g.tag("FEN");
+                        String label = file.getFileName() + ":" + g.line();
+                        list.add(checked(new Opening(label, fen, g.moves()), rules, problems));
+                    }
+                }
+            } else {
+                List<String> lines = Files.readAllLines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    String line = lines.get(i).strip();
+                    if (line.isEmpty() || line.startsWith("#")) {
+                        continue;
+                    }
+                    String text = config.format().equals("epd") ? epdToFen(line) : line;
+                    list.add(checked(new Opening(file.getFileName() + ":" + (i + 1), text, List.of()), rules, problems));
+                }
+            }
+        } catch (IOException e) {
+            throw new ConfigException("$.openings.file: cannot read " + file + ": " + e.getMessage());
+        }
+        list.removeIf(o -> o == null);
+        if (list.isEmpty() && problems.isEmpty()) {
+            problems.add("$.openings.file: " + file + " holds no openings");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new OpeningBook(list);
+    }
+
+    /** EPD: the first four FEN fields, then operations; the clocks default to 0 1. */
+    static String epdToFen(String line) {
+        String[] parts = line.split("\\s+");
+        if (parts.length < 4) {
+            return line;
+        }
+        return parts[0] + " " + parts[1] + " " + parts[2] + " " + parts[3] + " 0 1";
+    }
+
+    private static Opening checked(Opening o, Rules rules, List<String> problems) {
+        try {
+            replay(o, rules);
+            return o;
+        } catch (NotationException e) {
+            problems.add("$.openings.file: opening " + o.label() + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** The game after the opening's moves. */
+    public static GameHistory replay(Opening o, Rules rules) {
+        Position start = o.position() == null ? rules.start() : rules.parsePosition(o.position());
+        GameHistory game = new GameHistory(start);
+        for (String text : o.moves()) {
+            game.play(game.current().parseMove(text));
+        }
+        return game;
+    }
+
+    /**
+     * The opening with {@code plies} random moves added (seeded), never ending the game; fewer plies
+     * when the game would end or needs dice.
+     */
+    public static Opening withRandomPlies(Opening o, Rules rules, int plies, long seed) {
+        if (plies == 0) {
+            return o;
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        GameHistory game = replay(o, rules);
+        List<String> moves = new ArrayList<>(o.moves());
+        for (int i = 0; i < plies; i++) {
+            Position p = game.current();
+            if (p.needsDice() || game.outcome() != null) {
+                break;
+            }
+            List<Move> legal = p.legalMoves();
+            Move m = legal.get(random.nextInt(legal.size()));
+            GameHistory trial = replay(new Opening(o.label(), o.position(), moves), rules);
+            trial.play(m);
+            if (trial.outcome() != null) {
+                break;
+            }
+            moves.add(p.formatMove(m));
+            game.play(m);
+        }
+        return new Opening(o.label() + (moves.size() > o.moves().size() ? " +" + (moves.size() - o.moves().size()) + " random" : ""),
+                o.position(), moves);
+    }
+}

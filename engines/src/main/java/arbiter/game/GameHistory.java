@@ -45,6 +45,14 @@ public final class GameHistory {
         positions.add(after);
     }
 
+    /**
+     * Replaces the current position by the same position with chance resolved (backgammon: the dice
+     * rolled by the referee). Not a move: the move list is unchanged.
+     */
+    public void replaceCurrent(Position resolved) {
+        positions.set(positions.size() - 1, resolved);
+    }
+
     /** Occurrences of the current position since the last irreversible move, itself included. */
     public int repetitions() {
         Position now = current();

@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import arbiter.config.ConfigException;
 import arbiter.game.NotationException;
 import picocli.CommandLine;
 
@@ -12,7 +13,14 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, CommandLine.ParseResult parsed) {
-        if (ex instanceof NotationException || ex instanceof BadInputException) {
+        if (ex instanceof ConfigException config) {
+            for (String problem : config.problems()) {
+                cmd.getErr().println("error: " + problem);
+            }
+            return BAD_INPUT;
+        }
+        if (ex instanceof NotationException || ex instanceof BadInputException
+                || ex instanceof arbiter.player.OptionException || ex instanceof arbiter.eval.WeightsException) {
             cmd.getErr().println("error: " + ex.getMessage());
             return BAD_INPUT;
         }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "arbiter 0.1.0",
         description = "Tournament and tuning harness for board-game engines.",
-        subcommands = {PerftCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, PerftCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

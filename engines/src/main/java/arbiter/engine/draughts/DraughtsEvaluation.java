@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A linear draughts evaluation for every variant: score = 100 x sum(weight_i x feature_i), each
- * feature counted for White minus Black, returned from the side to move's view. The terms are those
+ * A linear draughts evaluation for every variant: score = sum(weight_i x feature_i) in units of
+ * 1/100 of the {@code man} weight (so a man is worth 100 whatever the weight set's own scale, and
+ * scores, adjudication and records compare across presets), each feature counted for White minus
+ * Black, returned from the side to move's view. The terms are those
  * of the two seed programs — S0 (man, king, backRow, edge) and S2 (rankSquared, kingEdge, kingCorner,
  * neighbour) — plus tempo, centre, mobility and runaway. Presets {@code s0-damaq} and
  * {@code s2-autocheckers} reproduce each thesis' function; {@code default} is ours.
@@ -18,7 +20,7 @@ import java.util.Map;
  * <p>Because it is linear, {@link #features} gives the tuner exact gradients (Texel).
  */
 public final class DraughtsEvaluation implements DraughtsBoard.Evaluator {
-    /** Internal score units per unit of weight x feature. */
+    /** Score units per man. */
     public static final int SCALE = 100;
 
     public static final List<WeightSpec> SPECS = List.of(
@@ -68,10 +70,14 @@ public final class DraughtsEvaluation implements DraughtsBoard.Evaluator {
 
     private final double[] weights;
     private final Masks masks;
+    /** Score units per unit of weight x feature: 100 / man weight. */
+    private final double unit;
 
     public DraughtsEvaluation(Weights weights, int width) {
         this.weights = weights.toArray();
         this.masks = Masks.of(width);
+        double man = this.weights[MAN];
+        this.unit = man > 0 ? SCALE / man : SCALE;
     }
 
     @Override
@@ -125,7 +131,7 @@ public final class DraughtsEvaluation implements DraughtsBoard.Evaluator {
         if (w[RUNAWAY] != 0) {
             sum += w[RUNAWAY] * (runaways(wm, empty, true, m) - runaways(bm, empty, false, m));
         }
-        int score = (int) Math.round(sum * SCALE);
+        int score = (int) Math.round(sum * unit);
         return board.whiteToMove() ? score : -score;
     }
 

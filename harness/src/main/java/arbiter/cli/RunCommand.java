@@ -1,0 +1,83 @@
+package arbiter.cli;
+
+import arbiter.config.ConfigLoader;
+import arbiter.config.RunConfig;
+import arbiter.tournament.RunState;
+import arbiter.tournament.Tournament;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code arbiter run CONFIG}: plays a tournament, match or gauntlet; rerun to resume. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Play the games of a config in parallel, record them as PDN and report the standings. "
+                + "Run the same command again to resume an interrupted run.")
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", description = "The run's JSON config, e.g. configs/quickstart.json.")
+    Path configFile;
+
+    @Option(names = "--force-new", description = "Start over even if the output folder holds another run (it is moved aside).")
+    boolean forceNew;
+
+    @Option(names = "--concurrency", description = "Worker threads (overrides the config).")
+    Integer concurrency;
+
+    @Option(names = "--output", description = "Output folder (overrides the config).")
+    Path output;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Files.isRegularFile(configFile)) {
+            throw new BadInputException("no such config file: " + configFile);
+        }
+        RunConfig config = ConfigLoader.load(configFile);
+        if (concurrency != null || output != null) {
+            config = new RunConfig(config.name(), config.game(), config.players(), config.schedule(), config.openings(),
+                    config.limits(), config.adjudication(), concurrency != null ? concurrency : config.concurrency(),
+                    output != null ? output : config.output(), config.seed(), config.reportEvery(), config.json());
+        }
+        if (forceNew) {
+            Path aside = RunState.moveAside(config.output());
+            if (aside != null) {
+                out.println("Earlier results moved to " + aside);
+            }
+        }
+        Files.createDirectories(config.output());
+        Tournament tournament = new Tournament(config, out, err, new StandingsReporter());
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            tournament.stop();
+            try {
+                finished.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (RunLog log = new RunLog(config.output().resolve("arbiter.log"))) {
+            Tournament.Summary summary = tournament.run();
+            out.printf("%d games in %s%n", summary.standings().games(), config.output().resolve("games.pdn"));
+            return 0;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for us.
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package arbiter.pdn;
+
+import arbiter.game.GameFamily;
+import arbiter.game.Position;
+import arbiter.game.Rules;
+import arbiter.game.draughts.DraughtsRules;
+import arbiter.player.Score;
+import arbiter.referee.PlayedGame;
+import arbiter.referee.PlayedMove;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes a played game as a PDN (draughts) or PGN (chess, Quoridor, backgammon) record: the seven
+ * standard tags, then GameType, Variant, FEN (when not the start), TimeControl, Termination, Opening,
+ * Seed, Dice (backgammon) and Game (the task number, used to resume), then numbered moves with
+ * cutechess-style comments {@code {+0.25/7 0.53s}}. Draughts results are {@code 2-0 1-1 0-2}, the
+ * others {@code 1-0 1/2-1/2 0-1}.
+ */
+public final class PdnWriter {
+    private static final int LINE_WIDTH = 79;
+
+    private PdnWriter() {
+    }
+
+    /** What the writer needs to know about the run besides the game. */
+    public record Context(String event, String site, String date, Rules rules, String variantTag, String timeControl) {
+    }
+
+    public static String resultToken(GameResult result, GameFamily family) {
+        boolean draughts = family == GameFamily.DRAUGHTS;
+        return switch (result) {
+            case WHITE_WIN -> draughts ? "2-0" : "1-0";
+            case BLACK_WIN -> draughts ? "0-2" : "0-1";
+            case DRAW -> draughts ? "1-1" : "1/2-1/2";
+            default -> "*";
+        };
+    }
+
+    /** The record of one game, ending with a blank line. */
+    public static String format(PlayedGame game, Context ctx) {
+        Rules rules = ctx.rules();
+        String result = resultToken(game.result(), rules.family());
+        Map<String, String> tags = new LinkedHashMap<>();
+        tags.put("Event", ctx.event());
+        tags.put("Site", ctx.site());
+        tags.put("Date", ctx.date());
+        tags.put("Round", Integer.toString(game.task().round()));
+        tags.put("White", game.task().white());
+        tags.put("Black", game.task().black());
+        tags.put("Result", result);
+        if (rules instanceof DraughtsRules d) {
+            tags.put("GameType", Integer.toString(d.pdnGameType()));
+        } else if (rules.family() == GameFamily.CHESS) {
+            tags.put("GameType", "0");
+        }
+        tags.put("Variant", ctx.variantTag());
+        if (game.startText() != null) {
+            tags.put("FEN", game.startText());
+            if (rules.family() == GameFamily.CHESS) {
+                tags.put("SetUp", "1");
+            }
+        }
+        tags.put("TimeControl", ctx.timeControl());
+        tags.put("Termination", game.termination().tag());
+        tags.put("Opening", game.task().opening().label());
+        tags.put("Seed", Long.toString(game.task().seed()));
+        if (rules.family() == GameFamily.BACKGAMMON) {
+            StringBuilder dice = new StringBuilder();
+            for (PlayedMove m : game.moves()) {
+                if (m.dice() != null) {
+                    dice.append(dice.length() == 0 ? "" : " ").append(m.dice());
+                }
+            }
+            tags.put("Dice", dice.toString());
+            if (game.points() > 1) {
+                tags.put("Points", Integer.toString(game.points()));
+            }
+        }
+        tags.put("PlyCount", Integer.toString(game.moves().size()));
+        tags.put("Game", Integer.toString(game.task().id()));
+
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, String> t : tags.entrySet()) {
+            sb.append('[').append(t.getKey()).append(" \"").append(escape(t.getValue())).append("\"]\n");
+        }
+        sb.append('\n');
+        appendMoves(sb, game, rules);
+        return sb.toString();
+    }
+
+    private static void appendMoves(StringBuilder sb, PlayedGame game, Rules rules) {
+        Position start = game.startText() == null ? rules.start() : rules.parsePosition(game.startText());
+        int firstMover = rules.start().sideToMove();
+        int side = start.sideToMove();
+        int number = 1;
+        Line line = new Line(sb);
+        boolean needNumber = true;
+        if (side != firstMover) {
+            line.add("1...");
+            needNumber = false;
+        }
+        int ply = 0;
+        for (PlayedMove m : game.moves()) {
+            if (side == firstMover) {
+                line.add(number + ".");
+            } else if (needNumber) {
+                line.add(number + "...");
+            }
+            needNumber = false;
+            line.add(m.text());
+            String comment = comment(m, ply < game.openingPlies());
+            if (comment != null) {
+                line.add("{" + comment + "}");
+                needNumber = true;
+            }
+            if (side != firstMover) {
+                number++;
+            }
+            side = 1 - side;
+            ply++;
+        }
+        line.add("{" + game.termination().describe() + "}");
+        line.add(resultToken(game.result(), rules.family()));
+        line.end();
+        sb.append('\n');
+    }
+
+    private static String comment(PlayedMove m, boolean opening) {
+        if (opening) {
+            return m.dice() != null ? m.dice() : null;
+        }
+        StringBuilder c = new StringBuilder();
+        if (m.dice() != null) {
+            c.append(m.dice()).append(' ');
+        }
+        if (m.score() != null) {
+            c.append(Score.format(m.score())).append('/').append(m.depth()).append(' ');
+        }
+        c.append(String.format(Locale.ROOT, "%.3fs", m.timeMs() / 1000.0));
+        return c.toString();
+    }
+
+    static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    /** Word-wraps move text at {@link #LINE_WIDTH}. */
+    private static final class Line {
+        private final StringBuilder sb;
+        private int length;
+
+        Line(StringBuilder sb) {
+            this.sb = sb;
+        }
+
+        void add(String token) {
+            if (length > 0 && length + 1 + token.length() > LINE_WIDTH) {
+                sb.append('\n');
+                length = 0;
+            }
+            if (length > 0) {
+                sb.append(' ');
+                length++;
+            }
+            sb.append(token);
+            length += token.length();
+        }
+
+        void end() {
+            sb.append('\n');
+        }
+    }
+}

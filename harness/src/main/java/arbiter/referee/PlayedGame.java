@@ -1,0 +1,30 @@
+package arbiter.referee;
+
+import arbiter.pdn.GameResult;
+import arbiter.tournament.GameTask;
+import java.util.List;
+
+/**
+ * A finished game: what was played and how it ended.
+ *
+ * @param startText  position text of the position the opening started from (null = standard start)
+ * @param moves      every move from that position, opening moves included
+ * @param openingPlies how many of {@code moves} came from the opening
+ * @param points     backgammon: 1, 2 or 3 for a single game, gammon, backgammon; 1 otherwise
+ */
+public record PlayedGame(GameTask task, String startText, List<PlayedMove> moves, int openingPlies,
+                         GameResult result, Termination termination, int points) {
+    public PlayedGame {
+        moves = List.copyOf(moves);
+    }
+
+    /** Score of a player by name: 1, 1/2 or 0. */
+    public double scoreOf(String player) {
+        double white = switch (result) {
+            case WHITE_WIN -> 1.0;
+            case BLACK_WIN -> 0.0;
+            default -> 0.5;
+        };
+        return player.equals(task.white()) ? white : 1.0 - white;
+    }
+}

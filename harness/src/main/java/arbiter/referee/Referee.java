@@ -1,0 +1,209 @@
+package arbiter.referee;
+
+import arbiter.config.RunConfig.Adjudication;
+import arbiter.config.RunConfig.TimeLimits;
+import arbiter.game.GameHistory;
+import arbiter.game.Move;
+import arbiter.game.NotationException;
+import arbiter.game.Outcome;
+import arbiter.game.Position;
+import arbiter.game.Rules;
+import arbiter.pdn.GameResult;
+import arbiter.player.Limits;
+import arbiter.player.Player;
+import arbiter.player.SearchResult;
+import arbiter.player.IllegalMoveException;
+import arbiter.player.EngineStalledException;
+import arbiter.tournament.GameTask;
+import arbiter.tournament.OpeningBook;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Plays one game and owns its truth: it validates every move with the rules, measures each move's
+ * wall time and keeps the clocks, rolls the dice (seeded per game, so both games of a
+ * colour-reversed pair see the same rolls), applies the config's adjudication, and decides the
+ * result and its reason. A player that throws, answers nothing or plays an illegal move loses.
+ */
+public final class Referee {
+    private final Rules rules;
+    private final Adjudication adjudication;
+
+    public Referee(Rules rules, Adjudication adjudication) {
+        this.rules = rules;
+        this.adjudication = adjudication;
+    }
+
+    /**
+     * Plays the task. Returns null when {@code abort} turned true before the game ended: an abandoned
+     * game is not recorded.
+     *
+     * @param players index 0 plays White (the task's {@code white}), 1 Black
+     * @param limits  each player's limits
+     */
+    public PlayedGame play(GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort) {
+        GameHistory game = OpeningBook.replay(task.opening(), rules);
+        List<PlayedMove> record = new ArrayList<>();
+        {
+            GameHistory replay = new GameHistory(game.start());
+            for (Move m : game.moves()) {
+                record.add(new PlayedMove(replay.current().formatMove(m), null, 0, 0, null));
+                replay.play(m);
+            }
+        }
+        int openingPlies = record.size();
+        String startText = task.opening().position();
+        SplittableRandom dice = new SplittableRandom(task.seed());
+
+        long[] remaining = new long[2];
+        int[] movesMade = new int[2];
+        for (int side = 0; side < 2; side++) {
+            remaining[side] = limits[side].timeMs();
+        }
+        for (Player p : players) {
+            p.newGame();
+        }
+        int drawStreak = 0;
+        int whiteAheadStreak = 0;
+        int blackAheadStreak = 0;
+
+        while (true) {
+            if (abort.getAsBoolean()) {
+                return null;
+            }
+            Outcome outcome = game.outcome();
+            if (outcome != null) {
+                return finish(task, startText, record, openingPlies, outcome);
+            }
+            if (adjudication.maxPlies() > 0 && record.size() >= adjudication.maxPlies()) {
+                return done(task, startText, record, openingPlies, GameResult.DRAW,
+                        new Termination.Adjudicated("maximum of " + adjudication.maxPlies() + " plies"), 1);
+            }
+            String roll = null;
+            if (game.current().needsDice()) {
+                roll = roll(game, dice);
+            }
+            Position position = game.current();
+            int side = position.sideToMove();
+            TimeLimits tl = limits[side];
+            Limits moveLimits = new Limits(tl.depth(), tl.nodes(), tl.moveTimeMs(),
+                    tl.hasClock() ? Math.max(1, remaining[side]) : 0, tl.incrementMs(),
+                    tl.movesPerPeriod() > 0 ? tl.movesPerPeriod() - movesMade[side] % tl.movesPerPeriod() : 0);
+            long allowedMs = tl.hasClock() ? remaining[side] + tl.marginMs()
+                    : tl.moveTimeMs() > 0 ? tl.moveTimeMs() + tl.marginMs() : 0;
+            long start = System.nanoTime();
+            long deadline = allowedMs > 0 ? start + allowedMs * 1_000_000L : Long.MAX_VALUE;
+            SearchResult answer;
+            try {
+                answer = players[side].chooseMove(game, moveLimits,
+                        () -> abort.getAsBoolean() || System.nanoTime() > deadline);
+            } catch (IllegalMoveException e) {
+                return lost(task, startText, record, openingPlies, side, new Termination.IllegalMove(side, e.move(), e.getMessage()));
+            } catch (EngineStalledException e) {
+                return lost(task, startText, record, openingPlies, side, new Termination.EngineStalled(side, e.waitedMs()));
+            } catch (RuntimeException e) {
+                if (abort.getAsBoolean()) {
+                    return null;
+                }
+                return lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, String.valueOf(e)));
+            }
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            if (abort.getAsBoolean()) {
+                return null;
+            }
+            if (answer == null || answer.move() == null) {
+                return lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, "no move returned"));
+            }
+            Move move = answer.move();
+            if (!position.legalMoves().contains(move)) {
+                return lost(task, startText, record, openingPlies, side,
+                        new Termination.IllegalMove(side, String.valueOf(move), "not a legal move in " + position.toText()));
+            }
+            // Clocks: the referee's own measurement decides.
+            if (tl.hasClock()) {
+                remaining[side] -= elapsedMs;
+                if (remaining[side] < -tl.marginMs()) {
+                    return lost(task, startText, record, openingPlies, side, new Termination.TimeForfeit(side, -remaining[side]));
+                }
+                remaining[side] += tl.incrementMs();
+                movesMade[side]++;
+                if (tl.movesPerPeriod() > 0 && movesMade[side] % tl.movesPerPeriod() == 0) {
+                    remaining[side] += tl.timeMs();
+                }
+            } else if (tl.moveTimeMs() > 0 && elapsedMs > tl.moveTimeMs() + tl.marginMs()) {
+                return lost(task, startText, record, openingPlies, side,
+                        new Termination.TimeForfeit(side, elapsedMs - tl.moveTimeMs()));
+            }
+            Integer score = answer.depth() > 0 || answer.score() != 0 ? answer.score() : null;
+            record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll));
+            game.play(move);
+
+            // Adjudication on the engines' own scores, from White's view.
+            if (score == null) {
+                drawStreak = 0;
+                whiteAheadStreak = 0;
+                blackAheadStreak = 0;
+                continue;
+            }
+            int whiteView = side == 0 ? score : -score;
+            drawStreak = Math.abs(score) <= adjudication.drawScore() ? drawStreak + 1 : 0;
+            whiteAheadStreak = whiteView >= adjudication.resignScore() ? whiteAheadStreak + 1 : 0;
+            blackAheadStreak = -whiteView >= adjudication.resignScore() ? blackAheadStreak + 1 : 0;
+            if (game.outcome() != null) {
+                continue;
+            }
+            if (adjudication.drawMoves() > 0 && record.size() >= adjudication.drawMinPlies()
+                    && drawStreak >= 2 * adjudication.drawMoves()) {
+                return done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.Adjudicated(
+                        "both scores within " + adjudication.drawScore() + " for " + adjudication.drawMoves() + " moves"), 1);
+            }
+            if (adjudication.resignMoves() > 0 && adjudication.resignScore() > 0) {
+                if (whiteAheadStreak >= 2 * adjudication.resignMoves()) {
+                    return done(task, startText, record, openingPlies, GameResult.WHITE_WIN,
+                            new Termination.Adjudicated("both engines see White ahead by " + adjudication.resignScore()), 1);
+                }
+                if (blackAheadStreak >= 2 * adjudication.resignMoves()) {
+                    return done(task, startText, record, openingPlies, GameResult.BLACK_WIN,
+                            new Termination.Adjudicated("both engines see Black ahead by " + adjudication.resignScore()), 1);
+                }
+            }
+        }
+    }
+
+    /** Rolls two dice into the position; an opening tie (not a legal first roll) is rolled again. */
+    private static String roll(GameHistory game, SplittableRandom dice) {
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            int a = dice.nextInt(1, 7);
+            int b = dice.nextInt(1, 7);
+            try {
+                Position rolled = game.current().withDice(a, b);
+                game.replaceCurrent(rolled);
+                return a + "-" + b;
+            } catch (NotationException e) {
+                // Opening roll with equal dice: roll again.
+            }
+        }
+        throw new IllegalStateException("no acceptable roll in 1000 attempts");
+    }
+
+    private static PlayedGame finish(GameTask task, String startText, List<PlayedMove> record, int openingPlies,
+                                     Outcome outcome) {
+        if (outcome instanceof Outcome.Win win) {
+            return done(task, startText, record, openingPlies, win.winner() == 0 ? GameResult.WHITE_WIN : GameResult.BLACK_WIN,
+                    new Termination.ByRules(win.reason()), win.points());
+        }
+        return done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.ByRules(outcome.reason()), 1);
+    }
+
+    private static PlayedGame lost(GameTask task, String startText, List<PlayedMove> record, int openingPlies, int loser,
+                                   Termination why) {
+        return done(task, startText, record, openingPlies, loser == 0 ? GameResult.BLACK_WIN : GameResult.WHITE_WIN, why, 1);
+    }
+
+    private static PlayedGame done(GameTask task, String startText, List<PlayedMove> record, int openingPlies,
+                                   GameResult result, Termination why, int points) {
+        return new PlayedGame(task, startText, record, openingPlies, result, why, points);
+    }
+}

@@ -1,0 +1,74 @@
+package arbiter.referee;
+
+import arbiter.game.EndReason;
+
+/** Why a game ended, as the referee decided it. {@link #tag()} is the PDN/PGN Termination tag value. */
+public sealed interface Termination {
+
+    String tag();
+
+    /** One line for logs and the record's final comment. */
+    String describe();
+
+    /** The rules ended the game (mate, no legal move, repetition, ...). */
+    record ByRules(EndReason reason) implements Termination {
+        public String tag() {
+            return "normal";
+        }
+
+        public String describe() {
+            return reason.text();
+        }
+    }
+
+    /** The referee ended the game by an adjudication rule of the config. */
+    record Adjudicated(String why) implements Termination {
+        public String tag() {
+            return "adjudication";
+        }
+
+        public String describe() {
+            return "adjudication: " + why;
+        }
+    }
+
+    record TimeForfeit(int player, long overMs) implements Termination {
+        public String tag() {
+            return "time forfeit";
+        }
+
+        public String describe() {
+            return "player " + player + " lost on time (" + overMs + " ms over)";
+        }
+    }
+
+    record IllegalMove(int player, String move, String why) implements Termination {
+        public String tag() {
+            return "illegal move";
+        }
+
+        public String describe() {
+            return "illegal move '" + move + "': " + why;
+        }
+    }
+
+    record EngineCrash(int player, String message) implements Termination {
+        public String tag() {
+            return "engine crash";
+        }
+
+        public String describe() {
+            return "engine crashed: " + message;
+        }
+    }
+
+    record EngineStalled(int player, long waitedMs) implements Termination {
+        public String tag() {
+            return "stalled connection";
+        }
+
+        public String describe() {
+            return "engine did not answer within " + waitedMs + " ms";
+        }
+    }
+}

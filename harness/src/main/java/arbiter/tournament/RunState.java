@@ -1,0 +1,111 @@
+package arbiter.tournament;
+
+import arbiter.config.ConfigException;
+import arbiter.config.RunConfig;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * {@code <output>/state.json}: the config a run was started with (written atomically). Together with
+ * games.pdn it is the run's truth: a rerun with the same config resumes, a changed config is refused
+ * with the list of what changed.
+ */
+public final class RunState {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RunState() {
+    }
+
+    static void prepare(RunConfig config, Path output, int scheduled) throws IOException {
+        Files.createDirectories(output);
+        Path state = output.resolve("state.json");
+        if (Files.exists(state)) {
+            JsonNode saved = JSON.readTree(Files.readString(state)).get("config");
+            List<String> changes = new ArrayList<>();
+            diff("$", withoutRunOnlyKeys(saved), withoutRunOnlyKeys(config.json()), changes);
+            if (!changes.isEmpty()) {
+                List<String> lines = new ArrayList<>();
+                lines.add(output + " holds a run of a different config; rerun with --force-new to start over"
+                        + " (the old results are kept aside), or choose another output. Changes:");
+                for (String c : changes) {
+                    lines.add("  " + c);
+                }
+                throw new ConfigException(lines);
+            }
+            return;
+        }
+        ObjectNode node = JSON.createObjectNode();
+        node.put("created", Instant.now().toString());
+        node.put("scheduledGames", scheduled);
+        node.set("config", config.json());
+        writeAtomically(state, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+    }
+
+    /** Keys that change how a run is carried out but not which games it plays or how. */
+    private static JsonNode withoutRunOnlyKeys(JsonNode config) {
+        if (config == null || !config.isObject()) {
+            return config;
+        }
+        ObjectNode copy = ((ObjectNode) config).deepCopy();
+        copy.remove(List.of("concurrency", "reportEvery", "description"));
+        return copy;
+    }
+
+    /** Moves an earlier run's output folder aside, to {@code <output>.old-<time>}; returns where. */
+    public static Path moveAside(Path output) throws IOException {
+        if (!Files.exists(output)) {
+            return null;
+        }
+        Path aside = output.resolveSibling(output.getFileName() + ".old-" + Instant.now().toString().replace(':', '-'));
+        Files.move(output, aside);
+        return aside;
+    }
+
+    /** Writes a file so that readers see the old or the new content, never a mix. */
+    public static void writeAtomically(Path file, String content) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, content);
+        try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Lists the JSON paths where two trees differ. */
+    static void diff(String path, JsonNode a, JsonNode b, List<String> out) {
+        if (a == null || b == null) {
+            if (a != b) {
+                out.add(path + ": " + (a == null ? "added " + b : "removed (was " + a + ")"));
+            }
+            return;
+        }
+        if (a.isObject() && b.isObject()) {
+            TreeSet<String> keys = new TreeSet<>();
+            for (Iterator<String> it = a.fieldNames(); it.hasNext(); ) {
+                keys.add(it.next());
+            }
+            for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
+                keys.add(it.next());
+            }
+            for (String k : keys) {
+                diff(path + "." + k, a.get(k), b.get(k), out);
+            }
+        } else if (a.isArray() && b.isArray() && a.size() == b.size()) {
+            for (int i = 0; i < a.size(); i++) {
+                diff(path + "[" + i + "]", a.get(i), b.get(i), out);
+            }
+        } else if (!a.equals(b)) {
+            out.add(path + ": was " + a + ", now " + b);
+        }
+    }
+}

@@ -173,7 +173,7 @@ final class ChessNotation {
         if (reachable) {
             throw illegal(position, text, promotion == 0
                     ? "a pawn reaching the last rank must promote: add n, b, r or q"
-                    : "a " + PIECE_NAMES[promotion] + " is not a promotion piece");
+                    : "the move from " + m.group(1) + " to " + m.group(2) + " is not a promotion");
         }
         throw illegal(position, text, "the " + PIECE_NAMES[Piece.type(piece)] + " on " + m.group(1)
                 + " cannot move to " + m.group(2) + inCheckNote(position));
@@ -181,10 +181,11 @@ final class ChessNotation {
 
     private static ChessMove parseSan(ChessPosition position, String text, Matcher m) {
         int type = m.group(1) == null ? Piece.PAWN : Piece.typeFromLetter(m.group(1).charAt(0));
-        int fromFile = m.group(2) == null ? -1 : m.group(2).charAt(0) - 'a';
+        int to = parseSquare(m.group(5));
+        // A pawn move without origin file is a push along the file ("e4"), never a capture.
+        int fromFile = m.group(2) != null ? m.group(2).charAt(0) - 'a' : type == Piece.PAWN ? (to & 7) : -1;
         int fromRank = m.group(3) == null ? -1 : m.group(3).charAt(0) - '1';
         boolean captureSign = m.group(4) != null && !m.group(4).equals("-");
-        int to = parseSquare(m.group(5));
         int promotion = m.group(6) == null ? -1 : Piece.typeFromLetter(m.group(6).charAt(0));
         List<Integer> matches = new ArrayList<>(2);
         for (int move : position.packedMoves()) {

@@ -286,9 +286,7 @@ final class MoveGenerator {
 
     /** Whether the side to move is in check. */
     boolean inCheck() {
-        long own = byColor[side];
-        int king = numberOfTrailingZeros(byType[KING] & own);
-        return (attackersOf(king, own | byColor[side ^ 1]) & byColor[side ^ 1]) != 0;
+        return kingAttacked(side);
     }
 
     /** Whether the given colour's king is attacked (used to reject impossible FEN positions). */

@@ -118,14 +118,17 @@ final class StockfishOracle implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() {
         try {
             send("quit");
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
         } catch (IOException e) {
-            // already gone
-        }
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
             process.destroyForcibly();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

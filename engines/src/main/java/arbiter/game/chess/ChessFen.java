@@ -12,7 +12,9 @@ import arbiter.game.NotationException;
  * square, halfmove clock, fullmove number. Reading accepts FEN without the two counters (they
  * default to 0 and 1) and rejects positions the rules cannot play from: a missing or extra king,
  * pawns on the first or last rank, castling rights without king and rook at home, an en passant
- * square no double step could have made, or the side not to move in check.
+ * square no double step could have made, or the side not to move in check. Writing gives the en
+ * passant square after every double step, as the FEN standard says, whether or not a capture is
+ * possible (repetition looks at legal captures only; see {@link ChessPosition}).
  */
 final class ChessFen {
     static final String START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -2,17 +2,24 @@ package arbiter.cli;
 
 import arbiter.engine.EngineBench;
 import arbiter.player.Limits;
+import arbiter.stats.GameCounts;
+import arbiter.stats.RatingList;
+import arbiter.stats.RatingOptions;
+import arbiter.stats.SyntheticGames;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code arbiter bench}: the engines' fixed search benchmark (node signature and nodes per second). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Search a fixed set of positions per built-in engine to a fixed depth; print nodes and nodes/s.")
+        description = {"Search a fixed set of positions per built-in engine to a fixed depth; print nodes and nodes/s.",
+            "Subcommands run the other benchmarks of docs/benchmarks.md."},
+        subcommands = {BenchCommand.Ratings.class})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -48,5 +55,66 @@ final class BenchCommand implements Callable<Integer> {
         }
         out.printf("bench: %d nodes, %d ms, %d nodes/s%n", totalNodes, totalMs, totalMs == 0 ? 0 : totalNodes * 1000 / totalMs);
         return 0;
+    }
+
+    /** {@code arbiter bench ratings}: synthetic games -> rating list with bootstrap error bars. */
+    @Command(name = "ratings", mixinStandardHelpOptions = true,
+            description = {"Rating list of synthetic seeded games with bootstrap error bars; prints timings.",
+                "Games are aggregated into per-pair, per-colour counts as they are generated."})
+    static final class Ratings implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--players", defaultValue = "100", description = "Players (default ${DEFAULT-VALUE}).")
+        int players;
+
+        @Option(names = "--games", defaultValue = "1000000", description = "Games (default ${DEFAULT-VALUE}).")
+        long games;
+
+        @Option(names = "--bootstrap", defaultValue = "1000", description = "Bootstrap samples (default ${DEFAULT-VALUE}).")
+        int bootstrap;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Override
+        public Integer call() {
+            if (players < 2 || games < 1 || bootstrap < 0) {
+                throw new BadInputException("need --players >= 2, --games >= 1, --bootstrap >= 0");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            long t0 = System.nanoTime();
+            SyntheticGames synthetic = SyntheticGames.generate(players, games, seed);
+            GameCounts counts = synthetic.counts();
+            long t1 = System.nanoTime();
+            arbiter.stats.Ratings r = RatingList.compute(counts,
+                    RatingOptions.defaults().withBootstrap(bootstrap, seed));
+            long t2 = System.nanoTime();
+            double meanTrue = 0;
+            for (int i = 0; i < players; i++) {
+                meanTrue += synthetic.trueRating(i) / players;
+            }
+            double sq = 0;
+            double meanError = 0;
+            for (int i = 0; i < players; i++) {
+                double d = r.player(i).rating() - (synthetic.trueRating(i) - meanTrue);
+                sq += d * d;
+                meanError += r.player(i).error() / players;
+            }
+            Runtime rt = Runtime.getRuntime();
+            out.printf(Locale.ROOT, "players: %d%n", players);
+            out.printf(Locale.ROOT, "games: %d%n", counts.totalGames());
+            out.printf(Locale.ROOT, "bootstrap: %d%n", bootstrap);
+            out.printf(Locale.ROOT, "seed: %d%n", seed);
+            out.printf(Locale.ROOT, "threads: %d%n", java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1);
+            out.printf(Locale.ROOT, "generate_s: %.3f%n", (t1 - t0) / 1e9);
+            out.printf(Locale.ROOT, "ratings_s: %.3f%n", (t2 - t1) / 1e9);
+            out.printf(Locale.ROOT, "total_s: %.3f%n", (t2 - t0) / 1e9);
+            out.printf(Locale.ROOT, "rms_vs_truth: %.2f%n", Math.sqrt(sq / players));
+            out.printf(Locale.ROOT, "mean_error_95: %.2f%n", meanError);
+            out.printf(Locale.ROOT, "heap_used_mb: %.1f%n", (rt.totalMemory() - rt.freeMemory()) / 1048576.0);
+            out.flush();
+            return 0;
+        }
     }
 }

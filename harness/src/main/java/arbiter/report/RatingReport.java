@@ -1,0 +1,188 @@
+package arbiter.report;
+
+import arbiter.stats.GameCounts;
+import arbiter.stats.MatchStats;
+import arbiter.stats.PlayerRating;
+import arbiter.stats.Ratings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The tables of a rating list. Columns are stable; docs/statistics.md documents each one.
+ *
+ * <ul>
+ *   <li>rating table: Rank, Player, Elo, +-, Games, Score%, Draw%, OppAvg
+ *       (CSV keys rank, player, elo, error, games, score_pct, draw_pct, opp_avg);
+ *   <li>crosstable: Rank, Player, Elo, then one column per opponent by rank ("points/games"),
+ *       then Score (CSV keys rank, player, elo, r1..rN, score);
+ *   <li>head-to-head: Player, Opponent, Games, W, D, L, Score%, Elo, +-, LOS% from the first
+ *       player's side, for every pair that met (CSV keys player, opponent, games, wins, draws,
+ *       losses, score_pct, elo, error, los_pct).
+ * </ul>
+ */
+public final class RatingReport {
+    private RatingReport() {
+    }
+
+    /** Which tables a report holds. */
+    public enum Part { RATINGS, CROSSTABLE, HEAD_TO_HEAD }
+
+    static String f1(double x) {
+        if (Double.isNaN(x)) {
+            return "-";
+        }
+        String s = String.format(Locale.ROOT, "%.1f", x);
+        return s.equals("-0.0") ? "0.0" : s;
+    }
+
+    static String pct(double x) {
+        return Double.isNaN(x) ? "-" : f1(100 * x);
+    }
+
+    static String points(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : String.format(Locale.ROOT, "%.1f", x);
+    }
+
+    public static Table ratingTable(Ratings r) {
+        List<Table.Column> cols = List.of(
+                new Table.Column("Rank", "rank", true),
+                new Table.Column("Player", "player", false),
+                new Table.Column("Elo", "elo", true),
+                new Table.Column("+-", "error", true),
+                new Table.Column("Games", "games", true),
+                new Table.Column("Score%", "score_pct", true),
+                new Table.Column("Draw%", "draw_pct", true),
+                new Table.Column("OppAvg", "opp_avg", true));
+        List<List<String>> rows = new ArrayList<>();
+        int rank = 1;
+        for (PlayerRating p : r.players()) {
+            rows.add(List.of(Integer.toString(rank++), p.name(), f1(p.rating()), f1(p.error()),
+                    Long.toString(p.games()), pct(p.score()), pct(p.drawRatio()), f1(p.opponentsAverage())));
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add(summary(r));
+        notes.addAll(r.notes());
+        return new Table("Ratings", cols, rows, notes);
+    }
+
+    /** One line: games, anchor or mean, error method, fitted colour advantage / drawElo. */
+    static String summary(Ratings r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(r.counts().totalGames()).append(" games, ").append(r.players().size()).append(" players; ");
+        if (r.options().anchor() != null) {
+            sb.append("anchor ").append(r.options().anchor()).append(" = ").append(f1(r.options().anchorRating()));
+        } else {
+            sb.append("mean rating ").append(f1(r.options().anchorRating()));
+        }
+        sb.append("; +- is the 95% interval (").append(r.errorMethod()).append(')');
+        if (!Double.isNaN(r.whiteAdvantage())) {
+            sb.append("; White advantage ").append(f1(r.whiteAdvantage())).append(" Elo");
+        }
+        if (!Double.isNaN(r.drawElo())) {
+            sb.append("; BayesElo draw model, drawElo ").append(f1(r.drawElo()));
+        }
+        return sb.toString();
+    }
+
+    public static Table crosstable(Ratings r) {
+        GameCounts c = r.counts();
+        List<PlayerRating> ps = r.players();
+        List<Table.Column> cols = new ArrayList<>();
+        cols.add(new Table.Column("Rank", "rank", true));
+        cols.add(new Table.Column("Player", "player", false));
+        cols.add(new Table.Column("Elo", "elo", true));
+        for (int k = 1; k <= ps.size(); k++) {
+            cols.add(new Table.Column(Integer.toString(k), "r" + k, true));
+        }
+        cols.add(new Table.Column("Score", "score", true));
+        List<List<String>> rows = new ArrayList<>();
+        for (int a = 0; a < ps.size(); a++) {
+            PlayerRating pa = ps.get(a);
+            List<String> row = new ArrayList<>();
+            row.add(Integer.toString(a + 1));
+            row.add(pa.name());
+            row.add(f1(pa.rating()));
+            for (PlayerRating pb : ps) {
+                if (pb.index() == pa.index()) {
+                    row.add("x");
+                    continue;
+                }
+                long[] wdl = c.wdl(pa.index(), pb.index());
+                long n = wdl[0] + wdl[1] + wdl[2];
+                row.add(n == 0 ? "" : points(wdl[0] + 0.5 * wdl[1]) + "/" + n);
+            }
+            row.add(points(pa.points()) + "/" + pa.games());
+            rows.add(row);
+        }
+        return new Table("Crosstable (points/games of the row player against the column player)", cols, rows,
+                List.of());
+    }
+
+    public static Table headToHead(Ratings r) {
+        GameCounts c = r.counts();
+        List<PlayerRating> ps = r.players();
+        List<Table.Column> cols = List.of(
+                new Table.Column("Player", "player", false),
+                new Table.Column("Opponent", "opponent", false),
+                new Table.Column("Games", "games", true),
+                new Table.Column("W", "wins", true),
+                new Table.Column("D", "draws", true),
+                new Table.Column("L", "losses", true),
+                new Table.Column("Score%", "score_pct", true),
+                new Table.Column("Elo", "elo", true),
+                new Table.Column("+-", "error", true),
+                new Table.Column("LOS%", "los_pct", true));
+        List<List<String>> rows = new ArrayList<>();
+        for (int a = 0; a < ps.size(); a++) {
+            for (int b = a + 1; b < ps.size(); b++) {
+                long[] wdl = c.wdl(ps.get(a).index(), ps.get(b).index());
+                long n = wdl[0] + wdl[1] + wdl[2];
+                if (n == 0) {
+                    continue;
+                }
+                MatchStats m = MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
+                rows.add(List.of(ps.get(a).name(), ps.get(b).name(), Long.toString(n), Long.toString(wdl[0]),
+                        Long.toString(wdl[1]), Long.toString(wdl[2]), pct(m.score()), f1(m.elo()),
+                        f1(m.eloError()), pct(m.los())));
+            }
+        }
+        return new Table("Head to head (trinomial match statistics, first player's side)", cols, rows, List.of());
+    }
+
+    /** The requested tables, rendered one after the other; HTML becomes a whole document. */
+    public static String render(Ratings r, Format f, List<Part> parts) {
+        List<Table> tables = new ArrayList<>();
+        for (Part p : parts) {
+            tables.add(switch (p) {
+                case RATINGS -> ratingTable(r);
+                case CROSSTABLE -> crosstable(r);
+                case HEAD_TO_HEAD -> headToHead(r);
+            });
+        }
+        StringBuilder sb = new StringBuilder();
+        if (f == Format.HTML) {
+            sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Ratings</title>\n")
+                    .append("<style>table{border-collapse:collapse;margin:1em 0}th,td{padding:2px 8px;")
+                    .append("border-bottom:1px solid #ccc}.num{text-align:right}caption{font-weight:bold;")
+                    .append("text-align:left}</style>\n</head>\n<body>\n");
+        }
+        for (int k = 0; k < tables.size(); k++) {
+            if (k > 0) {
+                sb.append('\n');
+            }
+            Table t = tables.get(k);
+            if (f == Format.CSV && tables.size() > 1) {
+                sb.append("# ").append(t.title()).append('\n');
+            }
+            if (f == Format.TEXT && tables.size() == 1) {
+                t = new Table(null, t.columns(), t.rows(), t.notes());
+            }
+            sb.append(TableRenderer.render(t, f));
+        }
+        if (f == Format.HTML) {
+            sb.append("</body>\n</html>\n");
+        }
+        return sb.toString();
+    }
+}

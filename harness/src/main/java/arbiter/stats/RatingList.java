@@ -1,0 +1,685 @@
+package arbiter.stats;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * Rating list for many players by maximum likelihood over all games (Ordo, BayesElo).
+ *
+ * <p>Model: White i against Black j has Elo difference {@code x = R_i - R_j + adv} ({@code adv} the
+ * colour advantage, 0 unless estimated). With draws as half points the expected score is
+ * {@code L(x) = 1/(1+10^(-x/400))} and the log-likelihood is
+ * {@code sum_cells [pts log L(x) + (n - pts) log(1 - L(x))]}; its stationarity equations say that
+ * each player's expected points equal its points (Ordo's equations). With the BayesElo draw model
+ * {@code P(win) = L(x - drawElo)}, {@code P(loss) = L(-x - drawElo)}, draws the rest. The maximum is
+ * found by Fisher scoring (Newton's method with the expected information, which for the half-point
+ * model equals the Hessian) with step halving; one player per group is held at 0 while fitting.
+ *
+ * <p>Perfect scores: when a player (or a set of players) won, or lost, every game against the rest
+ * of its group, the likelihood has no finite maximum. Such a player gets one virtual drawn game
+ * against its opponents, spread over them in proportion to the games played, so a score of P out
+ * of N counts as (P + 1/2)/(N + 1) (the "notional draw" convention). Its rating is then finite and
+ * grows with N; a note says so. Ordo likewise reports finite ratings for such players.
+ *
+ * <p>Groups: players linked by games form a group; ratings of different groups cannot be compared.
+ * Each group is fitted on its own: the anchor's group around the anchor, every other group around
+ * a mean equal to {@code anchorRating}; a note names the groups.
+ *
+ * <p>Error bars: parametric bootstrap (Ordo's simulation): each sample draws, for every pair and
+ * colour, the same number of games as played from the fitted model (multinomial W/D/L; with draws
+ * as half points the draw probability is the overall draw ratio, capped so the win and loss
+ * probabilities stay >= 0), refits and re-anchors. The 95% error of a rating or of a difference is
+ * 1.959964 times its standard deviation over the samples; LOS(i > j) = Phi(diff / sd(diff)).
+ * Without samples the covariance is the inverse Fisher information at the maximum.
+ */
+public final class RatingList {
+    static final double K = Math.log(10) / 400.0;
+    private static final double MIN_DRAW_ELO = 1e-3;
+
+    private final int p;
+    private final int[] cells;        // active cells: white * p + black, games > 0
+    private final int[] component;    // group of each player (by discovery order)
+    private final int components;
+    private final int[] freeIndex;    // parameter index of each player, -1 for a group's reference
+    private final int advIndex;
+    private final int drawIndex;
+    private final int m;              // number of free parameters
+    private final boolean drawModel;
+
+    private RatingList(GameCounts counts, RatingOptions options) {
+        this.p = counts.players();
+        this.drawModel = options.drawModel() == RatingOptions.DrawModel.DRAW_ELO;
+        List<Integer> active = new ArrayList<>();
+        for (int i = 0; i < p; i++) {
+            for (int j = 0; j < p; j++) {
+                if (i != j && counts.games(i, j) > 0) {
+                    active.add(i * p + j);
+                }
+            }
+        }
+        cells = active.stream().mapToInt(Integer::intValue).toArray();
+        component = new int[p];
+        Arrays.fill(component, -1);
+        int groups = 0;
+        int[] stack = new int[p];
+        for (int s = 0; s < p; s++) {
+            if (component[s] >= 0) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = s;
+            component[s] = groups;
+            while (top > 0) {
+                int v = stack[--top];
+                for (int u = 0; u < p; u++) {
+                    if (component[u] < 0 && counts.gamesBetween(v, u) > 0) {
+                        component[u] = groups;
+                        stack[top++] = u;
+                    }
+                }
+            }
+            groups++;
+        }
+        components = groups;
+        freeIndex = new int[p];
+        boolean[] hasReference = new boolean[components];
+        int k = 0;
+        for (int i = 0; i < p; i++) {
+            if (!hasReference[component[i]]) {
+                hasReference[component[i]] = true;
+                freeIndex[i] = -1;
+            } else {
+                freeIndex[i] = k++;
+            }
+        }
+        advIndex = options.whiteAdvantage() ? k++ : -1;
+        drawIndex = drawModel ? k++ : -1;
+        m = k;
+    }
+
+    /** Computes the rating list. */
+    public static Ratings compute(GameCounts counts, RatingOptions options) {
+        int p = counts.players();
+        if (options.anchor() != null && counts.indexOf(options.anchor()) < 0) {
+            throw new IllegalArgumentException("anchor player '" + options.anchor() + "' has no rated games");
+        }
+        RatingList model = new RatingList(counts, options);
+        List<String> notes = new ArrayList<>();
+        // data per dense cell, with virtual draws for perfect scores
+        double[] w = new double[p * p];
+        double[] d = new double[p * p];
+        double[] l = new double[p * p];
+        long totalGames = 0;
+        long totalDraws = 0;
+        for (int c : model.cells) {
+            int i = c / p;
+            int j = c % p;
+            w[c] = counts.wins(i, j);
+            d[c] = counts.draws(i, j);
+            l[c] = counts.losses(i, j);
+            totalGames += counts.games(i, j);
+            totalDraws += counts.draws(i, j);
+        }
+        model.addVirtualDraws(w, d, l, counts, notes);
+        double[] theta = model.fit(w, d, l, model.initial());
+        double[] ratings = model.normalize(theta, counts, options);
+
+        int anchorIndex = options.anchor() == null ? -1 : counts.indexOf(options.anchor());
+        double[][] cov;
+        String method;
+        int b = options.bootstrap();
+        if (b > 0 && model.cells.length > 0) {
+            double drawRatio = totalGames == 0 ? 0 : totalDraws / (double) totalGames;
+            cov = model.bootstrap(counts, options, theta, drawRatio);
+            method = "parametric bootstrap, " + b + " samples, seed " + options.seed();
+        } else {
+            cov = model.fisherCovariance(w, d, l, theta);
+            method = "inverse Fisher information (no bootstrap)";
+        }
+        double[][] diffError = new double[p][p];
+        double[][] los = new double[p][p];
+        double[] error = new double[p];
+        for (int i = 0; i < p; i++) {
+            for (int j = 0; j < p; j++) {
+                if (model.component[i] != model.component[j]) {
+                    diffError[i][j] = Double.NaN;
+                    los[i][j] = Double.NaN;
+                    continue;
+                }
+                double var = Math.max(0, cov[i][i] + cov[j][j] - 2 * cov[i][j]);
+                double sd = Math.sqrt(var);
+                diffError[i][j] = Elo.Z95 * sd;
+                double diff = ratings[i] - ratings[j];
+                los[i][j] = i == j ? 0.5 : sd > 0 ? Elo.phi(diff / sd) : diff > 0 ? 1 : diff < 0 ? 0 : 0.5;
+            }
+        }
+        for (int i = 0; i < p; i++) {
+            int g = model.component[i];
+            if (anchorIndex >= 0 && model.component[anchorIndex] == g) {
+                error[i] = diffError[i][anchorIndex];
+            } else {
+                // variance of R_i minus the mean of its group
+                double n = 0;
+                double row = 0;
+                double all = 0;
+                for (int j = 0; j < p; j++) {
+                    if (model.component[j] != g) {
+                        continue;
+                    }
+                    n++;
+                    row += cov[i][j];
+                    for (int k = 0; k < p; k++) {
+                        if (model.component[k] == g) {
+                            all += cov[j][k];
+                        }
+                    }
+                }
+                double var = cov[i][i] - 2 * row / n + all / (n * n);
+                error[i] = Elo.Z95 * Math.sqrt(Math.max(0, var));
+            }
+        }
+        return model.assemble(counts, options, ratings, error, diffError, los, theta, method, notes, anchorIndex);
+    }
+
+    private Ratings assemble(GameCounts counts, RatingOptions options, double[] ratings, double[] error,
+            double[][] diffError, double[][] los, double[] theta, String method, List<String> notes,
+            int anchorIndex) {
+        // group order: anchor's group first, then larger groups, then by first player
+        int[] size = new int[components];
+        for (int i = 0; i < p; i++) {
+            size[component[i]]++;
+        }
+        Integer[] order = new Integer[components];
+        for (int g = 0; g < components; g++) {
+            order[g] = g;
+        }
+        int anchorGroup = anchorIndex >= 0 ? component[anchorIndex] : -1;
+        Arrays.sort(order, Comparator.<Integer>comparingInt(g -> g == anchorGroup ? 0 : 1)
+                .thenComparingInt(g -> -size[g]).thenComparingInt(g -> g));
+        int[] rank = new int[components];
+        for (int r = 0; r < components; r++) {
+            rank[order[r]] = r;
+        }
+        List<PlayerRating> players = new ArrayList<>();
+        for (int i = 0; i < p; i++) {
+            long games = 0;
+            double points = 0;
+            long draws = 0;
+            double opp = 0;
+            for (int j = 0; j < p; j++) {
+                if (j == i) {
+                    continue;
+                }
+                long[] wdl = counts.wdl(i, j);
+                long n = wdl[0] + wdl[1] + wdl[2];
+                games += n;
+                points += wdl[0] + 0.5 * wdl[1];
+                draws += wdl[1];
+                opp += n * ratings[j];
+            }
+            players.add(new PlayerRating(i, counts.name(i), ratings[i], error[i], games, points, draws,
+                    games == 0 ? Double.NaN : opp / games, rank[component[i]]));
+            if (games == 0) {
+                notes.add(counts.name(i) + ": no rated games; rating set to the group mean");
+            }
+        }
+        players.sort(Comparator.comparingInt(PlayerRating::group)
+                .thenComparing(Comparator.comparingDouble(PlayerRating::rating).reversed())
+                .thenComparing(PlayerRating::name));
+        List<List<String>> groups = new ArrayList<>();
+        for (int r = 0; r < components; r++) {
+            groups.add(new ArrayList<>());
+        }
+        for (PlayerRating pr : players) {
+            groups.get(pr.group()).add(pr.name());
+        }
+        if (components > 1) {
+            notes.add(0, components + " groups of players never met each other; ratings are comparable only"
+                    + " within a group: " + describeGroups(groups, options, anchorIndex >= 0));
+        }
+        double adv = advIndex >= 0 ? theta[p] : Double.NaN;
+        double drawElo = drawIndex >= 0 ? theta[p + 1] : Double.NaN;
+        return new Ratings(counts, options, List.copyOf(players), groups.stream().map(List::copyOf).toList(),
+                diffError, los, adv, drawElo, method, List.copyOf(notes));
+    }
+
+    private static String describeGroups(List<List<String>> groups, RatingOptions options, boolean anchored) {
+        StringBuilder sb = new StringBuilder();
+        for (int g = 0; g < groups.size(); g++) {
+            if (g > 0) {
+                sb.append("; ");
+            }
+            sb.append("group ").append(g + 1).append(" {").append(String.join(", ", groups.get(g))).append('}');
+            if (g == 0 && anchored) {
+                sb.append(" anchored on ").append(options.anchor());
+            } else {
+                sb.append(" mean ").append(format(options.anchorRating()));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String format(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
+    }
+
+    /** Parameter vector: ratings of all players, then adv, then drawElo. */
+    private double[] initial() {
+        double[] theta = new double[p + 2];
+        theta[p + 1] = drawModel ? 100 : 0;
+        return theta;
+    }
+
+    // ---------------------------------------------------------------- perfect scores
+
+    /** Adds virtual draws until every group is strongly connected by scored points. */
+    void addVirtualDraws(double[] w, double[] d, double[] l, GameCounts counts, List<String> notes) {
+        for (int round = 0; round < Math.max(1, p); round++) {
+            int[] scc = stronglyConnected(w, d, l);
+            boolean changed = false;
+            int sccCount = 0;
+            for (int v : scc) {
+                sccCount = Math.max(sccCount, v + 1);
+            }
+            for (int s = 0; s < sccCount; s++) {
+                double cross = 0;
+                double scoredOut = 0;
+                double scoredIn = 0;
+                for (int c : cells) {
+                    int i = c / p;
+                    int j = c % p;
+                    boolean iIn = scc[i] == s;
+                    boolean jIn = scc[j] == s;
+                    if (iIn == jIn) {
+                        continue;
+                    }
+                    double n = w[c] + d[c] + l[c];
+                    cross += n;
+                    // points of the set S against the outside in this cell, and of the outside against S
+                    double whitePts = w[c] + 0.5 * d[c];
+                    double blackPts = l[c] + 0.5 * d[c];
+                    scoredOut += iIn ? whitePts : blackPts;
+                    scoredIn += iIn ? blackPts : whitePts;
+                }
+                if (cross == 0 || (scoredIn > 0 && scoredOut > 0)) {
+                    continue;
+                }
+                for (int c : cells) {
+                    int i = c / p;
+                    int j = c % p;
+                    if ((scc[i] == s) != (scc[j] == s)) {
+                        d[c] += (w[c] + d[c] + l[c]) / cross;
+                    }
+                }
+                changed = true;
+                if (notes != null) {
+                    List<String> members = new ArrayList<>();
+                    for (int i = 0; i < p; i++) {
+                        if (scc[i] == s) {
+                            members.add(counts.name(i));
+                        }
+                    }
+                    String what = scoredIn == 0 ? "won" : "lost";
+                    String who = members.size() == 1 ? members.get(0)
+                            : "{" + String.join(", ", members) + "}";
+                    String against = members.size() == 1 ? "" : " against the rest of the group";
+                    notes.add(who + ": " + what + " all " + (long) cross + " games" + against
+                            + "; rated with one virtual draw added (score counted as (points + 1/2)/(games + 1))"
+                            + " so that the rating is finite");
+                }
+            }
+            if (!changed) {
+                return;
+            }
+        }
+    }
+
+    /** Strongly connected components of the graph "i scored against j" (Kosaraju, dense). */
+    private int[] stronglyConnected(double[] w, double[] d, double[] l) {
+        boolean[] scored = new boolean[p * p];
+        for (int c : cells) {
+            int i = c / p;
+            int j = c % p;
+            if (w[c] > 0 || d[c] > 0) {
+                scored[i * p + j] = true;
+            }
+            if (l[c] > 0 || d[c] > 0) {
+                scored[j * p + i] = true;
+            }
+        }
+        int[] order = new int[p];
+        int filled = 0;
+        boolean[] seen = new boolean[p];
+        int[] stack = new int[p];
+        int[] next = new int[p];
+        for (int s = 0; s < p; s++) {
+            if (seen[s]) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = s;
+            seen[s] = true;
+            next[s] = 0;
+            while (top > 0) {
+                int v = stack[top - 1];
+                int u = next[v];
+                while (u < p && (seen[u] || !scored[v * p + u])) {
+                    u++;
+                }
+                if (u < p) {
+                    next[v] = u + 1;
+                    seen[u] = true;
+                    next[u] = 0;
+                    stack[top++] = u;
+                } else {
+                    top--;
+                    order[filled++] = v;
+                }
+            }
+        }
+        int[] scc = new int[p];
+        Arrays.fill(scc, -1);
+        int count = 0;
+        for (int k = p - 1; k >= 0; k--) {
+            int s = order[k];
+            if (scc[s] >= 0) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = s;
+            scc[s] = count;
+            while (top > 0) {
+                int v = stack[--top];
+                for (int u = 0; u < p; u++) {
+                    if (scc[u] < 0 && scored[u * p + v]) {
+                        scc[u] = count;
+                        stack[top++] = u;
+                    }
+                }
+            }
+            count++;
+        }
+        return scc;
+    }
+
+    // ---------------------------------------------------------------- maximum likelihood
+
+    /** Fisher scoring from {@code start}; returns the parameter vector (ratings, adv, drawElo). */
+    double[] fit(double[] w, double[] d, double[] l, double[] start) {
+        double[] theta = start.clone();
+        double[] grad = new double[m];
+        double[] info = new double[m * m];
+        double[] step = new double[m];
+        double[] trial = new double[p + 2];
+        for (int iter = 0; iter < 500; iter++) {
+            double ll = evaluate(w, d, l, theta, grad, info);
+            if (m == 0) {
+                return theta;
+            }
+            System.arraycopy(grad, 0, step, 0, m);
+            for (int a = 0; a < m; a++) {
+                info[a * m + a] += 1e-9 * (1 + info[a * m + a]);
+            }
+            if (!Linear.choleskySolve(info, step, m)) {
+                break;
+            }
+            double max = 0;
+            for (double s : step) {
+                max = Math.max(max, Math.abs(s));
+            }
+            double scale = max > 400 ? 400 / max : 1.0;
+            boolean accepted = false;
+            for (int half = 0; half < 60; half++) {
+                apply(theta, step, scale, trial);
+                double llTrial = evaluate(w, d, l, trial, null, null);
+                if (llTrial >= ll - 1e-12 * (1 + Math.abs(ll))) {
+                    accepted = true;
+                    break;
+                }
+                scale /= 2;
+            }
+            if (!accepted) {
+                break;
+            }
+            System.arraycopy(trial, 0, theta, 0, theta.length);
+            if (max * scale < 1e-10) {
+                break;
+            }
+        }
+        return theta;
+    }
+
+    private void apply(double[] theta, double[] step, double scale, double[] out) {
+        System.arraycopy(theta, 0, out, 0, theta.length);
+        for (int i = 0; i < p; i++) {
+            if (freeIndex[i] >= 0) {
+                out[i] += scale * step[freeIndex[i]];
+            }
+        }
+        if (advIndex >= 0) {
+            out[p] += scale * step[advIndex];
+        }
+        if (drawIndex >= 0) {
+            out[p + 1] = Math.max(MIN_DRAW_ELO, out[p + 1] + scale * step[drawIndex]);
+        }
+    }
+
+    /**
+     * Log-likelihood at theta; when grad/info are given, also the gradient and expected information
+     * with respect to the free parameters.
+     */
+    private double evaluate(double[] w, double[] d, double[] l, double[] theta, double[] grad, double[] info) {
+        boolean derivatives = grad != null;
+        if (derivatives) {
+            Arrays.fill(grad, 0);
+            Arrays.fill(info, 0);
+        }
+        double adv = theta[p];
+        double delta = theta[p + 1];
+        double ll = 0;
+        int[] idx = new int[3];
+        double[] sign = {1, -1, 1};
+        for (int c : cells) {
+            int i = c / p;
+            int j = c % p;
+            double n = w[c] + d[c] + l[c];
+            double x = theta[i] - theta[j] + adv;
+            double gx;
+            double ixx;
+            double gd = 0;
+            double ixd = 0;
+            double idd = 0;
+            if (!drawModel) {
+                double pts = w[c] + 0.5 * d[c];
+                ll += pts * logL(x) + (n - pts) * logL(-x);
+                if (!derivatives) {
+                    continue;
+                }
+                double s = logistic(x);
+                gx = (pts - n * s) * K;
+                ixx = n * s * (1 - s) * K * K;
+            } else {
+                double a = logistic(x - delta);
+                double b = logistic(x + delta);
+                double pd = Math.max(b - a, 1e-300);
+                ll += w[c] * logL(x - delta) + (d[c] > 0 ? d[c] * Math.log(pd) : 0) + l[c] * logL(-x - delta);
+                if (!derivatives) {
+                    continue;
+                }
+                double da = K * a * (1 - a);
+                double db = K * b * (1 - b);
+                double pw = a;
+                double pl = 1 - b;
+                // d p / d(x, delta): win (da, -da), draw (db - da, db + da), loss (-db, -db)
+                gx = w[c] * da / pw + d[c] * (db - da) / pd - l[c] * db / pl;
+                gd = -w[c] * da / pw + d[c] * (db + da) / pd - l[c] * db / pl;
+                ixx = n * (da * da / pw + (db - da) * (db - da) / pd + db * db / pl);
+                ixd = n * (-da * da / pw + (db - da) * (db + da) / pd + db * db / pl);
+                idd = n * (da * da / pw + (db + da) * (db + da) / pd + db * db / pl);
+            }
+            idx[0] = freeIndex[i];
+            idx[1] = freeIndex[j];
+            idx[2] = advIndex;
+            for (int a = 0; a < 3; a++) {
+                if (idx[a] < 0) {
+                    continue;
+                }
+                grad[idx[a]] += sign[a] * gx;
+                for (int b = 0; b < 3; b++) {
+                    if (idx[b] >= 0) {
+                        info[idx[a] * m + idx[b]] += sign[a] * sign[b] * ixx;
+                    }
+                }
+                if (drawIndex >= 0) {
+                    info[idx[a] * m + drawIndex] += sign[a] * ixd;
+                    info[drawIndex * m + idx[a]] += sign[a] * ixd;
+                }
+            }
+            if (drawIndex >= 0) {
+                grad[drawIndex] += gd;
+                info[drawIndex * m + drawIndex] += idd;
+            }
+        }
+        return ll;
+    }
+
+    static double logistic(double x) {
+        return 1.0 / (1.0 + Math.exp(-K * x));
+    }
+
+    /** log L(x), computed without overflow. */
+    static double logL(double x) {
+        double z = -K * x;
+        return -(z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z)));
+    }
+
+    /** Shifts each group to its anchor or mean; returns the ratings (length p). */
+    private double[] normalize(double[] theta, GameCounts counts, RatingOptions options) {
+        double[] r = Arrays.copyOf(theta, p);
+        int anchor = options.anchor() == null ? -1 : counts.indexOf(options.anchor());
+        double[] sum = new double[components];
+        int[] size = new int[components];
+        for (int i = 0; i < p; i++) {
+            sum[component[i]] += r[i];
+            size[component[i]]++;
+        }
+        double[] shift = new double[components];
+        for (int g = 0; g < components; g++) {
+            shift[g] = options.anchorRating() - sum[g] / size[g];
+        }
+        if (anchor >= 0) {
+            shift[component[anchor]] = options.anchorRating() - r[anchor];
+        }
+        for (int i = 0; i < p; i++) {
+            r[i] += shift[component[i]];
+        }
+        return r;
+    }
+
+    // ---------------------------------------------------------------- error bars
+
+    private double[][] fisherCovariance(double[] w, double[] d, double[] l, double[] theta) {
+        double[][] cov = new double[p][p];
+        if (m == 0) {
+            return cov;
+        }
+        double[] grad = new double[m];
+        double[] info = new double[m * m];
+        evaluate(w, d, l, theta, grad, info);
+        double[] inverse = Linear.choleskyInverse(info, m);
+        if (inverse == null) {
+            for (double[] row : cov) {
+                Arrays.fill(row, Double.NaN);
+            }
+            return cov;
+        }
+        for (int i = 0; i < p; i++) {
+            for (int j = 0; j < p; j++) {
+                int a = freeIndex[i];
+                int b = freeIndex[j];
+                cov[i][j] = a < 0 || b < 0 ? 0 : inverse[a * m + b];
+            }
+        }
+        return cov;
+    }
+
+    private double[][] bootstrap(GameCounts counts, RatingOptions options, double[] theta, double drawRatio) {
+        int b = options.bootstrap();
+        double[][] samples = new double[b][];
+        IntStream.range(0, b).parallel().forEach(k -> samples[k] = sample(counts, options, theta, drawRatio, k));
+        double[] mean = new double[p];
+        for (double[] s : samples) {
+            for (int i = 0; i < p; i++) {
+                mean[i] += s[i] / b;
+            }
+        }
+        double[][] cov = new double[p][p];
+        double[] dev = new double[p];
+        for (double[] s : samples) {
+            for (int i = 0; i < p; i++) {
+                dev[i] = s[i] - mean[i];
+            }
+            for (int i = 0; i < p; i++) {
+                double di = dev[i];
+                double[] row = cov[i];
+                for (int j = i; j < p; j++) {
+                    row[j] += di * dev[j];
+                }
+            }
+        }
+        double denom = Math.max(1, b - 1);
+        for (int i = 0; i < p; i++) {
+            for (int j = i; j < p; j++) {
+                cov[i][j] /= denom;
+                cov[j][i] = cov[i][j];
+            }
+        }
+        return cov;
+    }
+
+    /** One bootstrap sample: simulated counts from the fitted model, refitted and re-anchored. */
+    private double[] sample(GameCounts counts, RatingOptions options, double[] theta, double drawRatio, int k) {
+        SplittableRandom rng = new SplittableRandom(mix(options.seed(), k));
+        double[] w = new double[p * p];
+        double[] d = new double[p * p];
+        double[] l = new double[p * p];
+        long[] out = new long[3];
+        double adv = theta[p];
+        double delta = theta[p + 1];
+        for (int c : cells) {
+            int i = c / p;
+            int j = c % p;
+            long n = counts.games(i, j);
+            double x = theta[i] - theta[j] + adv;
+            double pw;
+            double pd;
+            if (drawModel) {
+                pw = logistic(x - delta);
+                pd = Math.max(0, logistic(x + delta) - pw);
+            } else {
+                double s = logistic(x);
+                pd = Math.min(drawRatio, 2 * Math.min(s, 1 - s));
+                pw = Math.max(0, s - pd / 2);
+            }
+            Sampling.trinomial(rng, n, pw, pd, out);
+            w[c] = out[0];
+            d[c] = out[1];
+            l[c] = out[2];
+        }
+        addVirtualDraws(w, d, l, counts, null);
+        double[] fitted = fit(w, d, l, theta);
+        return normalize(fitted, counts, options);
+    }
+
+    /** Seed of sample k: a 64-bit mix (Stafford variant 13) so nearby seeds give unrelated streams. */
+    static long mix(long seed, long k) {
+        long z = seed * 0x9E3779B97F4A7C15L + (k + 1) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

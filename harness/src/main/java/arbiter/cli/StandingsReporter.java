@@ -1,29 +1,131 @@
 package arbiter.cli;
 
 import arbiter.config.RunConfig;
+import arbiter.report.Format;
+import arbiter.report.RatingReport;
+import arbiter.stats.GameCounts;
+import arbiter.stats.MatchStats;
+import arbiter.stats.RatingList;
+import arbiter.stats.RatingOptions;
+import arbiter.stats.Ratings;
+import arbiter.stats.Sprt;
+import arbiter.tournament.RunState;
 import arbiter.tournament.Standings;
 import arbiter.tournament.Tournament;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 
-/** Prints the standings of a run: the score table (Elo columns come with the statistics). */
+/**
+ * The run's standings: a rating table with error bars for round robins and gauntlets; for a match,
+ * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds. At the
+ * end they are also written to {@code report.md}, {@code .csv}, {@code .tex} and {@code .html}.
+ */
 final class StandingsReporter implements Tournament.Reporter {
+    /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
+    private static final int BOOTSTRAP = 400;
 
     @Override
     public void standings(RunConfig config, Standings standings, boolean last, PrintWriter out) {
         out.printf("%n%s after %d games%n", last ? "Final standings" : "Standings", standings.games());
-        List<Map.Entry<String, Double>> rows = new ArrayList<>(standings.points().entrySet());
-        rows.sort((a, b) -> Double.compare(b.getValue(), a.getValue()));
-        out.printf("%4s  %-24s %6s %7s %6s %5s %5s %5s%n", "rank", "player", "games", "points", "score", "W", "D", "L");
-        int rank = 1;
-        for (Map.Entry<String, Double> row : rows) {
-            int[] wdl = standings.wdl(row.getKey());
-            int games = wdl[0] + wdl[1] + wdl[2];
-            out.printf("%4d  %-24s %6d %7.1f %5.1f%% %5d %5d %5d%n", rank++, row.getKey(), games, row.getValue(),
-                    games == 0 ? 0.0 : 100.0 * row.getValue() / games, wdl[0], wdl[1], wdl[2]);
+        if (standings.games() == 0) {
+            return;
+        }
+        Ratings ratings = ratings(config, standings);
+        out.print(RatingReport.render(ratings, Format.TEXT, List.of(RatingReport.Part.RATINGS)));
+        if (config.schedule().type().equals("match")) {
+            out.print(matchSummary(config, standings));
         }
         out.flush();
+        if (last) {
+            writeReports(config, standings, ratings);
+        }
+    }
+
+    private static Ratings ratings(RunConfig config, Standings standings) {
+        GameCounts counts = new GameCounts();
+        for (String p : standings.players()) {
+            counts.player(p);
+        }
+        for (Standings.Result r : standings.results()) {
+            counts.add(r.white(), r.black(), r.result());
+        }
+        return RatingList.compute(counts, RatingOptions.defaults().withBootstrap(BOOTSTRAP, config.seed()));
+    }
+
+    /** The match block: first player of the schedule against the second. */
+    static String matchSummary(RunConfig config, Standings standings) {
+        String a = config.schedule().players().get(0);
+        String b = config.schedule().players().get(1);
+        int[] wdl = standings.wdl(a, b);
+        int[] penta = standings.pentanomial(a, b);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s vs %s: W %d  D %d  L %d%n", a, b, wdl[0], wdl[1], wdl[2]));
+        MatchStats stats;
+        long pairs = (long) penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
+        if (config.openings().pairs() && pairs > 0) {
+            sb.append(String.format(Locale.ROOT, "pentanomial [LL, LD, WL+DD, WD, WW]: [%d, %d, %d, %d, %d]%n",
+                    penta[0], penta[1], penta[2], penta[3], penta[4]));
+            stats = MatchStats.ofPentanomial(penta[0], penta[1], penta[2], penta[3], penta[4]);
+        } else {
+            stats = MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
+        }
+        sb.append(String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f%n",
+                stats.elo(), stats.eloError(), 100 * stats.los(), stats.nElo(), stats.nEloError()));
+        RunConfig.Sprt sprt = config.schedule().sprt();
+        if (sprt != null) {
+            Sprt.Result r = sprtResult(config, standings);
+            sb.append(String.format(Locale.ROOT, "sprt: elo0 %.2f elo1 %.2f, llr %.3f [%.3f, %.3f]: %s%n",
+                    sprt.elo0(), sprt.elo1(), r.llr(), r.lower(), r.upper(), r.verdict()));
+        }
+        return sb.toString();
+    }
+
+    static Sprt.Result sprtResult(RunConfig config, Standings standings) {
+        RunConfig.Sprt sprt = config.schedule().sprt();
+        String a = config.schedule().players().get(0);
+        String b = config.schedule().players().get(1);
+        long[] counts;
+        if (config.openings().pairs()) {
+            int[] p = standings.pentanomial(a, b);
+            counts = new long[] {p[0], p[1], p[2], p[3], p[4]};
+        } else {
+            int[] wdl = standings.wdl(a, b);
+            counts = new long[] {wdl[2], wdl[1], wdl[0]};
+        }
+        return Sprt.test(counts, sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta(),
+                sprt.normalized() ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC);
+    }
+
+    @Override
+    public String sprtVerdict(RunConfig config, Standings standings) {
+        if (config.schedule().sprt() == null || standings.games() == 0) {
+            return null;
+        }
+        Sprt.Result r = sprtResult(config, standings);
+        if (r.verdict() == Sprt.Verdict.CONTINUE) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f])", r.verdict(), r.llr(), r.lower(), r.upper());
+    }
+
+    private static void writeReports(RunConfig config, Standings standings, Ratings ratings) {
+        List<RatingReport.Part> parts = List.of(RatingReport.Part.RATINGS, RatingReport.Part.CROSSTABLE,
+                RatingReport.Part.HEAD_TO_HEAD);
+        Path dir = config.output();
+        try {
+            String md = "# " + config.name() + "\n\n" + standings.games() + " games.\n\n"
+                    + RatingReport.render(ratings, Format.MARKDOWN, parts)
+                    + (config.schedule().type().equals("match") ? "\n```\n" + matchSummary(config, standings) + "```\n" : "");
+            RunState.writeAtomically(dir.resolve("report.md"), md);
+            RunState.writeAtomically(dir.resolve("report.csv"), RatingReport.render(ratings, Format.CSV, List.of(RatingReport.Part.RATINGS)));
+            RunState.writeAtomically(dir.resolve("report.tex"), RatingReport.render(ratings, Format.LATEX, parts));
+            RunState.writeAtomically(dir.resolve("report.html"), RatingReport.render(ratings, Format.HTML, parts));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -3,6 +3,7 @@ package arbiter.cli;
 import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.tournament.RunState;
+import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import java.io.PrintWriter;
 import java.nio.file.Files;

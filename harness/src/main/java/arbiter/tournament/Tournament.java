@@ -95,6 +95,8 @@ public final class Tournament {
         }
         Standings standings = new Standings(names);
         Set<Integer> done = new HashSet<>();
+        // Opening the log first cuts a game torn by a kill mid-write, so only whole games are read.
+        GameLog.open(pdn, w -> err.println("warning: " + w)).close();
         for (GameRecord g : GameLog.read(pdn, w -> err.println("warning: " + w))) {
             int id = parseId(g);
             if (id < 0 || id >= tasks.size()) {

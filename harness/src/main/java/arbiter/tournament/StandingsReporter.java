@@ -1,4 +1,4 @@
-package arbiter.cli;
+package arbiter.tournament;
 
 import arbiter.config.RunConfig;
 import arbiter.report.Format;
@@ -9,9 +9,6 @@ import arbiter.stats.RatingList;
 import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
-import arbiter.tournament.RunState;
-import arbiter.tournament.Standings;
-import arbiter.tournament.Tournament;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -24,7 +21,7 @@ import java.util.Locale;
  * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds. At the
  * end they are also written to {@code report.md}, {@code .csv}, {@code .tex} and {@code .html}.
  */
-final class StandingsReporter implements Tournament.Reporter {
+public final class StandingsReporter implements Tournament.Reporter {
     /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
     private static final int BOOTSTRAP = 400;
 

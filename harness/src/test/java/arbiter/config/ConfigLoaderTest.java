@@ -1,0 +1,130 @@
+package arbiter.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+    @TempDir
+    Path dir;
+
+    static Path configsFolder() {
+        // Tests run in the module folder; the configs live at the repository root.
+        Path p = Path.of("..", "configs");
+        return Files.isDirectory(p) ? p : Path.of("configs");
+    }
+
+    @Test
+    void everyShippedConfigValidates() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(configsFolder(), "*.json")) {
+            s.forEach(files::add);
+        }
+        assertTrue(files.size() >= 1, "configs/ holds configs");
+        for (Path f : files) {
+            RunConfig c = ConfigLoader.load(f);
+            assertTrue(c.players().size() >= 2, f.toString());
+        }
+    }
+
+    private List<String> problems(String json) throws IOException {
+        Path f = dir.resolve("c.json");
+        Files.writeString(f, json);
+        ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(f));
+        return e.problems();
+    }
+
+    private static final String PLAYERS = """
+            "players": [ {"name": "a", "engine": "draughts-alphabeta"}, {"name": "b", "engine": "random"} ]""";
+
+    @Test
+    void everyProblemIsReportedWithItsJsonPath() throws IOException {
+        List<String> p = problems("""
+                { "game": {"variant": "international", "colour": "red"},
+                  "players": [ {"name": "a", "engine": "draughts-alphabeta", "options": {"histroy": false}},
+                               {"name": "b", "engine": "random", "limits": {"depth": "deep"}},
+                               {"name": "c", "extends": "zz"} ],
+                  "schedule": {"type": "swiss"},
+                  "limits": {"depth": 3},
+                  "concurrency": 0,
+                  "openings": {"file": "missing.pdn"},
+                  "colour": 1 }""");
+        String all = String.join("\n", p);
+        assertContains(all, "$.game.colour: unknown key; allowed keys: rules, variant");
+        assertContains(all, "$.colour: unknown key");
+        assertContains(all, "$.players[0].options: unknown option 'histroy' for engine draughts-alphabeta; known options:");
+        assertContains(all, "$.players[1].limits.depth: must be a whole number, got the string \"deep\"");
+        assertContains(all, "$.players[2].extends: unknown player 'zz'");
+        assertContains(all, "$.schedule.type: 'swiss' is not allowed; allowed values: round-robin, gauntlet, match");
+        assertContains(all, "$.concurrency: must be between 1 and 512, got 0");
+        assertContains(all, "$.openings.file: no such file");
+        assertTrue(p.size() >= 8, all);
+    }
+
+    @Test
+    void missingRequiredFieldsAndUnknownReferences() throws IOException {
+        String all = String.join("\n", problems("""
+                { "players": [ {"engine": "random"} ], "schedule": {"type": "match", "players": ["a", "x"]} }"""));
+        assertContains(all, "$.game: missing; required object");
+        assertContains(all, "$.players[0].name: missing; required string");
+        assertContains(all, "$.schedule.players[1]: unknown player 'x'");
+        assertContains(all, "$.schedule.games: a match needs a number of games");
+    }
+
+    @Test
+    void unknownVariantRuleEngineAndWeight() throws IOException {
+        assertContains(String.join("\n", problems("{ \"game\": {\"variant\": \"shogi\"}, " + PLAYERS
+                + ", \"schedule\": {\"type\": \"round-robin\"}, \"limits\": {\"depth\": 1} }")),
+                "$.game.variant: unknown game variant 'shogi'; known variants: international");
+        assertContains(String.join("\n", problems("{ \"game\": {\"variant\": \"english\", \"rules\": {\"flying\": true}}, "
+                + PLAYERS + ", \"schedule\": {\"type\": \"round-robin\"}, \"limits\": {\"depth\": 1} }")),
+                "$.game.rules: unknown rule 'flying' for english");
+        assertContains(String.join("\n", problems("""
+                { "game": {"variant": "english"}, "players": [ {"name": "a", "engine": "stockfish9"},
+                  {"name": "b", "engine": "draughts-alphabeta", "weights": {"queen": 9}} ],
+                  "schedule": {"type": "round-robin"}, "limits": {"depth": 1} }""")),
+                "$.players[0].engine: unknown engine 'stockfish9'");
+        assertContains(String.join("\n", problems("""
+                { "game": {"variant": "english"}, "players": [ {"name": "a", "engine": "random"},
+                  {"name": "b", "engine": "draughts-alphabeta", "weights": {"queen": 9}} ],
+                  "schedule": {"type": "round-robin"}, "limits": {"depth": 1} }""")),
+                "$.players[1].weights: unknown weight 'queen'; known weights: man, king");
+    }
+
+    @Test
+    void invalidJsonNamesLineAndColumn() throws IOException {
+        String all = String.join("\n", problems("{\n  \"game\": {\"variant\": \"english\"},\n  \"players\": [,]\n}"));
+        assertContains(all, "not valid JSON at line 3, column");
+    }
+
+    @Test
+    void extendsMergesOptionsAndWeights() throws IOException {
+        Path f = dir.resolve("ok.json");
+        Files.writeString(f, """
+                { "game": {"variant": "english"},
+                  "players": [ {"name": "base", "engine": "draughts-alphabeta", "options": {"tt": false, "ttMb": 4},
+                                "weights": {"king": 2.5}},
+                               {"name": "child", "extends": "base", "options": {"tt": true}, "weights": {"man": 1.5}} ],
+                  "schedule": {"type": "round-robin"}, "limits": {"depth": 2} }""");
+        RunConfig c = ConfigLoader.load(f);
+        RunConfig.PlayerConfig child = c.players().get(1);
+        assertEquals("draughts-alphabeta", child.engine());
+        assertEquals(Boolean.TRUE, child.options().get("tt"));
+        assertEquals(4L, child.options().get("ttMb"));
+        assertEquals(2.5, child.weights().get("king"));
+        assertEquals(1.5, child.weights().get("man"));
+    }
+
+    private static void assertContains(String all, String expected) {
+        assertTrue(all.contains(expected), "expected a problem containing:\n  " + expected + "\ngot:\n" + all);
+    }
+}

@@ -1,0 +1,229 @@
+package arbiter.tournament;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import arbiter.config.ConfigException;
+import arbiter.config.ConfigLoader;
+import arbiter.config.RunConfig;
+import arbiter.game.GameHistory;
+import arbiter.game.Games;
+import arbiter.game.Outcome;
+import arbiter.game.Rules;
+import arbiter.pdn.GameLog;
+import arbiter.pdn.GameRecord;
+import arbiter.pdn.GameResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TournamentTest {
+    @TempDir
+    Path dir;
+
+    private RunConfig config(String json) throws IOException {
+        Path f = dir.resolve("run.json");
+        Files.writeString(f, json.replace("OUTPUT", dir.resolve("out").toString().replace("\\", "/")));
+        return ConfigLoader.load(f);
+    }
+
+    private static final String ROUND_ROBIN = """
+            { "name": "tiny", "game": {"variant": "english"},
+              "players": [ {"name": "ab-d2", "engine": "draughts-alphabeta", "limits": {"depth": 2}},
+                           {"name": "ab-d1", "engine": "draughts-alphabeta", "limits": {"depth": 1}},
+                           {"name": "rnd", "engine": "random", "options": {"seed": 7}} ],
+              "schedule": {"type": "round-robin", "rounds": 2},
+              "openings": {"randomPlies": 2},
+              "limits": {"depth": 1}, "adjudication": {"maxPlies": 200},
+              "concurrency": 2, "output": "OUTPUT", "seed": 11, "reportEvery": 1000 }""";
+
+    static Tournament.Summary run(RunConfig c) throws IOException {
+        return new Tournament(c, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                new StandingsReporter()).run();
+    }
+
+    @Test
+    void recordsReadBackWithTheSameGamesAndResultsAndReplayLegally() throws IOException {
+        RunConfig c = config(ROUND_ROBIN);
+        Tournament.Summary s = run(c);
+        assertEquals(12, s.scheduled());
+        assertEquals(12, s.played());
+        List<GameRecord> games = GameLog.read(c.output().resolve("games.pdn"), w -> { });
+        assertEquals(12, games.size());
+        Rules rules = Games.rules("english");
+        Set<String> ids = new HashSet<>();
+        for (GameRecord g : games) {
+            assertTrue(ids.add(g.tag("Game")));
+            Standings.Result r = s.standings().results().stream()
+                    .filter(x -> Integer.toString(x.id()).equals(g.tag("Game"))).findFirst().orElseThrow();
+            assertEquals(r.result(), g.result());
+            assertEquals(r.white(), g.tag("White"));
+            assertEquals("21", g.tag("GameType"));
+            // The move text replays under the rules; a game ended by the rules ends there.
+            GameHistory h = new GameHistory(rules.start());
+            for (String move : g.moves()) {
+                h.play(h.current().parseMove(move));
+            }
+            assertEquals(Integer.parseInt(g.tag("PlyCount")), g.moves().size());
+            if (g.tag("Termination").equals("normal")) {
+                Outcome o = h.outcome();
+                assertNotNull(o, "game " + g.tag("Game") + " should be over");
+                GameResult expected = o instanceof Outcome.Win w ? (w.winner() == 0 ? GameResult.WHITE_WIN : GameResult.BLACK_WIN)
+                        : GameResult.DRAW;
+                assertEquals(expected, g.result());
+            }
+        }
+        assertTrue(Files.exists(c.output().resolve("report.md")));
+        assertTrue(Files.readString(c.output().resolve("report.md")).contains("ab-d2"));
+    }
+
+    @Test
+    void rerunResumesWithoutReplayingAndATornGameIsCutAndReplayed() throws IOException {
+        RunConfig c = config(ROUND_ROBIN);
+        run(c);
+        Path pdn = c.output().resolve("games.pdn");
+        String full = Files.readString(pdn);
+
+        Tournament.Summary again = run(c);
+        assertEquals(0, again.played());
+        assertEquals(12, again.resumed());
+        assertEquals(full, Files.readString(pdn));
+
+        // Keep 9 whole games and half of the 10th, as a kill during a write would.
+        int cut = nthGameStart(full, 9);
+        int next = nthGameStart(full, 10);
+        Files.writeString(pdn, full.substring(0, cut + (next - cut) / 2), StandardCharsets.UTF_8);
+        Tournament.Summary resumed = run(c);
+        assertEquals(9, resumed.resumed());
+        assertEquals(3, resumed.played());
+        List<GameRecord> games = GameLog.read(pdn, w -> { });
+        assertEquals(12, games.size());
+        Set<String> ids = new HashSet<>();
+        for (GameRecord g : games) {
+            assertTrue(ids.add(g.tag("Game")), "no duplicates");
+        }
+        // Depth-limited games replay to the same records.
+        assertEquals(full.replaceAll("\\d+\\.\\d{3}s", "T"), Files.readString(pdn).replaceAll("\\d+\\.\\d{3}s", "T"));
+    }
+
+    private static int nthGameStart(String text, int n) {
+        int at = -1;
+        for (int i = 0; i <= n; i++) {
+            at = text.indexOf("[Event ", at + 1);
+            if (at < 0) {
+                return text.length();
+            }
+        }
+        return at;
+    }
+
+    @Test
+    void changedConfigIsRefusedWithTheDifference() throws IOException {
+        run(config(ROUND_ROBIN));
+        RunConfig changed = config(ROUND_ROBIN.replace("\"rounds\": 2", "\"rounds\": 3"));
+        ConfigException e = assertThrows(ConfigException.class, () -> run(changed));
+        assertTrue(e.getMessage().contains("$.schedule.rounds: was 2, now 3"), e.getMessage());
+        // Concurrency only changes how the run is carried out: resuming with another is fine.
+        RunConfig otherConcurrency = config(ROUND_ROBIN.replace("\"concurrency\": 2", "\"concurrency\": 1"));
+        assertEquals(0, run(otherConcurrency).played());
+    }
+
+    @Test
+    void sprtMatchStopsOnItsVerdict() throws IOException {
+        RunConfig c = config("""
+                { "game": {"variant": "english"},
+                  "players": [ {"name": "engine", "engine": "draughts-alphabeta", "limits": {"depth": 4}},
+                               {"name": "rnd", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["engine", "rnd"], "games": 400,
+                               "sprt": {"elo0": 0, "elo1": 100, "alpha": 0.05, "beta": 0.05}},
+                  "openings": {"randomPlies": 4}, "limits": {"depth": 1}, "adjudication": {"maxPlies": 200},
+                  "concurrency": 2, "output": "OUTPUT", "seed": 3 }""");
+        Tournament.Summary s = run(c);
+        assertTrue(s.stoppedEarly());
+        assertTrue(s.stopReason().contains("H1 accepted"), s.stopReason());
+        assertTrue(s.standings().games() < 400, "stopped after " + s.standings().games());
+    }
+
+    @Test
+    void colourReversedPairsShareOpeningAndSeed() throws IOException {
+        RunConfig c = config(ROUND_ROBIN);
+        Rules rules = Games.rules("english");
+        List<GameTask> tasks = TaskPlanner.plan(c, rules, OpeningBook.load(c.openings(), rules));
+        assertEquals(12, tasks.size());
+        Set<List<String>> openings = new HashSet<>();
+        for (int i = 0; i < tasks.size(); i += 2) {
+            GameTask a = tasks.get(i);
+            GameTask b = tasks.get(i + 1);
+            assertEquals(a.opening(), b.opening());
+            assertEquals(a.seed(), b.seed());
+            assertEquals(a.pair(), b.pair());
+            assertEquals(a.white(), b.black());
+            assertEquals(a.black(), b.white());
+            assertEquals(2, a.opening().moves().size());
+            openings.add(a.opening().moves());
+        }
+        assertTrue(openings.size() > 1, "random plies differ between pairs");
+        assertNotEquals(tasks.get(0).seed(), tasks.get(2).seed());
+    }
+
+    /** Kill -9 of a real coordinator process mid-run, then the same command again. */
+    @Test
+    void killedRunResumesToExactlyTheScheduledGames() throws Exception {
+        RunConfig c = config(ROUND_ROBIN.replace("\"rounds\": 2", "\"rounds\": 8").replace("\"depth\": 2", "\"depth\": 6"));
+        Path pdn = c.output().resolve("games.pdn");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main", "run", dir.resolve("run.json").toString()));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("child.log").toFile()).start();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline && countGames(pdn) < 5 && child.isAlive()) {
+            Thread.sleep(20);
+        }
+        assertTrue(child.isAlive(), "the run should still be going: " + Files.readString(dir.resolve("child.log")));
+        child.destroyForcibly();
+        child.waitFor();
+        int before = GameLog.read(pdn, w -> { }).size();
+        assertTrue(before >= 5 && before < 48, "killed after " + before + " games");
+
+        Tournament.Summary s = run(c);
+        assertEquals(48, s.scheduled());
+        List<GameRecord> games = GameLog.read(pdn, w -> { });
+        assertEquals(48, games.size());
+        Set<String> ids = new HashSet<>();
+        for (GameRecord g : games) {
+            assertTrue(ids.add(g.tag("Game")), "duplicate game " + g.tag("Game"));
+        }
+        assertEquals(48, s.resumed() + s.played());
+    }
+
+    private static int countGames(Path pdn) throws IOException {
+        if (!Files.exists(pdn)) {
+            return 0;
+        }
+        String text = Files.readString(pdn);
+        int n = 0;
+        for (int i = text.indexOf("[Game "); i >= 0; i = text.indexOf("[Game ", i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @SuppressWarnings("unused")
+    private static void append(Path f, String s) throws IOException {
+        Files.writeString(f, s, StandardOpenOption.APPEND);
+    }
+}

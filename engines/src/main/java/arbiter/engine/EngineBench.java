@@ -69,7 +69,7 @@ public final class EngineBench {
         long time = 0;
         for (String text : suite.positions()) {
             Player player = EngineRegistry.create(suite.engineId(), rules, options, Map.of());
-            player.newGame();
+            player.newGame(0);
             GameHistory game = new GameHistory(rules.parsePosition(text));
             long start = System.nanoTime();
             SearchResult r = player.chooseMove(game, limits, () -> false);

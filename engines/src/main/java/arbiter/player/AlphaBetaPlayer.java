@@ -24,8 +24,8 @@ public final class AlphaBetaPlayer implements Player {
     }
 
     @Override
-    public void newGame() {
-        search.newGame();
+    public void newGame(long gameSeed) {
+        search.newGame(gameSeed);
     }
 
     @Override

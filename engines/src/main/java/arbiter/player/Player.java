@@ -12,8 +12,13 @@ public interface Player extends AutoCloseable {
     /** The engine id, e.g. {@code draughts-alphabeta}. */
     String engineId();
 
-    /** A new game begins: forget per-game state (history tables, trees). */
-    void newGame();
+    /**
+     * A new game begins: forget per-game state (history tables, trees).
+     *
+     * @param gameSeed the game's seed (both games of a colour-reversed pair share it); players with a
+     *                 seeded randomness option mix it in, so each game varies yet replays exactly
+     */
+    void newGame(long gameSeed);
 
     /**
      * Chooses a legal move for the side to move in {@code game.current()} (with dice rolled for

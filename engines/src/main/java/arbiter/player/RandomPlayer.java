@@ -8,11 +8,12 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Plays a uniformly random legal move: a baseline for every game. Seeded ({@code seed} option), and
- * reseeded from the seed and the position hash at every move, so a game is reproducible whatever
- * was played before.
+ * reseeded from that seed, the game's seed and the position at every move, so a game is reproducible
+ * whatever the player played before.
  */
 public final class RandomPlayer implements Player {
     private final long seed;
+    private long gameSeed;
 
     public RandomPlayer(Options options) {
         this.seed = options.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE, "random seed");
@@ -24,7 +25,8 @@ public final class RandomPlayer implements Player {
     }
 
     @Override
-    public void newGame() {
+    public void newGame(long gameSeed) {
+        this.gameSeed = gameSeed;
     }
 
     @Override
@@ -33,8 +35,8 @@ public final class RandomPlayer implements Player {
         if (moves.isEmpty()) {
             throw new IllegalStateException("no legal move in " + game.current().toText());
         }
-        SplittableRandom random = new SplittableRandom(seed ^ game.current().hash() * 0x9E3779B97F4A7C15L
-                ^ game.moves().size());
+        SplittableRandom random = new SplittableRandom(seed * 0xD1B54A32D192ED03L ^ gameSeed
+                ^ game.current().hash() * 0x9E3779B97F4A7C15L ^ game.moves().size());
         Move move = moves.get(random.nextInt(moves.size()));
         return new SearchResult(move, 0, 0, 0, 1, 0, List.of(move));
     }

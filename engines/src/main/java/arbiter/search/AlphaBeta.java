@@ -32,6 +32,7 @@ public final class AlphaBeta {
     private final int[][] orderScore = new int[MAX_PLY + 1][MAX_MOVES];
 
     private long nodes;
+    private long gameSeed;
     private int selDepth;
     private long nodeLimit;
     private long deadlineNanos;
@@ -45,8 +46,9 @@ public final class AlphaBeta {
         this.history = new int[board.historySize()];
     }
 
-    /** Forget everything learned in the previous game. */
-    public void newGame() {
+    /** Forget everything learned in the previous game; the seed varies the {@code random} tie-breaks per game. */
+    public void newGame(long gameSeed) {
+        this.gameSeed = gameSeed;
         if (tt != null) {
             tt.clear();
         }
@@ -87,7 +89,7 @@ public final class AlphaBeta {
         }
         if (options.randomSeed() != 0) {
             // Seeded shuffle: among equally scored moves the first searched wins, so ties break at random.
-            SplittableRandom random = new SplittableRandom(options.randomSeed() ^ board.hash());
+            SplittableRandom random = new SplittableRandom(options.randomSeed() ^ gameSeed ^ board.hash());
             for (int i = rootCount - 1; i > 0; i--) {
                 int j = random.nextInt(i + 1);
                 int t = rootOrder[i];

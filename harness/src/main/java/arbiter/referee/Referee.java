@@ -63,7 +63,7 @@ public final class Referee {
             remaining[side] = limits[side].timeMs();
         }
         for (Player p : players) {
-            p.newGame();
+            p.newGame(task.seed());
         }
         int drawStreak = 0;
         int whiteAheadStreak = 0;

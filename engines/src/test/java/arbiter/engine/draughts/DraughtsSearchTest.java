@@ -169,7 +169,7 @@ class DraughtsSearchTest {
             DraughtsRules rules = (DraughtsRules) Games.rules(variant);
             for (Map<String, Object> config : configs) {
                 Player player = EngineRegistry.create("draughts-alphabeta", rules, config, Map.of());
-                player.newGame();
+                player.newGame(0);
                 for (GameHistory game : randomGames(rules, 25, config.hashCode() ^ variant.hashCode())) {
                     SearchResult r = player.chooseMove(game, Limits.depth(3), () -> false);
                     assertTrue(game.current().legalMoves().contains(r.move()),

@@ -1,5 +1,6 @@
 package arbiter.game;
 
+import arbiter.game.backgammon.BackgammonCatalog;
 import arbiter.game.draughts.DraughtsCatalog;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,8 @@ import java.util.Map;
 /** Looks up any variant of any game family by id. */
 public final class Games {
     private static final List<VariantCatalog> CATALOGS = List.of(
-            new DraughtsCatalog());
+            new DraughtsCatalog(),
+            new BackgammonCatalog());
 
     private Games() {
     }

@@ -2,6 +2,7 @@ package arbiter.game;
 
 import arbiter.game.backgammon.BackgammonCatalog;
 import arbiter.game.draughts.DraughtsCatalog;
+import arbiter.game.quoridor.QuoridorCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Map;
 public final class Games {
     private static final List<VariantCatalog> CATALOGS = List.of(
             new DraughtsCatalog(),
+            new QuoridorCatalog(),
             new BackgammonCatalog());
 
     private Games() {

@@ -133,8 +133,10 @@ final class BackgammonNotation {
         BackgammonMove exact = null;
         List<BackgammonMove> loose = new ArrayList<>();
         int[] result = new int[SLOTS];
-        for (Move m : position.legalMoves()) {
-            long key = position.resultKey(m);
+        List<Move> legal = position.legalMoves();
+        for (int i = 0; i < legal.size(); i++) {
+            Move m = legal.get(i);
+            long key = position.resultKey(i);
             MoveGenerator.decodeOwn(key, result);
             if (!sameCheckers(result, own)) {
                 continue;

@@ -10,7 +10,6 @@ import arbiter.game.Move;
 import arbiter.game.NotationException;
 import arbiter.game.Outcome;
 import arbiter.game.Position;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -72,8 +71,12 @@ public final class BackgammonPosition implements Position {
     private final int die2;
     private final Outcome outcome;
     private final long hash;
-    private List<Move> legalMoves;
-    private List<Long> moveKeys;
+    /** Lazily generated; one immutable object so that a racing reader sees moves and keys together. */
+    private Generated generated;
+
+    /** The legal moves and, for each, the generator's key of the position it leads to. */
+    private record Generated(List<Move> moves, long[] keys) {
+    }
 
     /** Boards are owned by the new position (not copied). */
     BackgammonPosition(BackgammonRules rules, int[] white, int[] black, int side, boolean opening, int die1,
@@ -171,26 +174,26 @@ public final class BackgammonPosition implements Position {
 
     @Override
     public List<Move> legalMoves() {
-        List<Move> moves = legalMoves;
-        if (moves == null) {
+        return generated().moves();
+    }
+
+    private Generated generated() {
+        Generated g = generated;
+        if (g == null) {
             if (die1 == 0 || outcome != null) {
-                moves = List.of();
-                moveKeys = List.of();
+                g = new Generated(List.of(), new long[0]);
             } else {
                 MoveList list = new MoveList();
                 generator().generate(boards[side], boards[1 - side], die1, die2, list);
-                List<Move> result = new ArrayList<>(list.size);
-                List<Long> keys = new ArrayList<>(list.size);
+                Move[] moves = new Move[list.size];
                 for (int i = 0; i < list.size; i++) {
-                    result.add(toMove(list.paths[i], list.steps));
-                    keys.add(list.keys[i]);
+                    moves[i] = toMove(list.paths[i], list.steps);
                 }
-                moves = List.copyOf(result);
-                moveKeys = List.copyOf(keys);
+                g = new Generated(List.of(moves), Arrays.copyOf(list.keys, list.size));
             }
-            legalMoves = moves;
+            generated = g;
         }
-        return moves;
+        return g;
     }
 
     private static BackgammonMove toMove(long path, int steps) {
@@ -205,13 +208,19 @@ public final class BackgammonPosition implements Position {
         return new BackgammonMove(List.of(list));
     }
 
+    /** The generator's key of the position the legal move of this index leads to (see MoveGenerator#key). */
+    long resultKey(int index) {
+        return generated().keys()[index];
+    }
+
     /** The generator's key of the position a legal move leads to (see MoveGenerator#key). */
     long resultKey(Move move) {
-        int index = legalMoves().indexOf(move);
+        Generated g = generated();
+        int index = g.moves().indexOf(move);
         if (index < 0) {
             throw new IllegalArgumentException("not a legal move in " + toText() + ": " + move);
         }
-        return moveKeys.get(index);
+        return g.keys()[index];
     }
 
     @Override

@@ -111,8 +111,6 @@ class BackgammonGnubgTest {
                 chosen.add(pool.get(i * pool.size() / take));
             }
         }
-        System.out.printf("gnubg sample: blocked %d, larger die %d, one die %d, partial double %d, bar %d, bear-off %d, doubles %d, other %d%n",
-                blocked.size(), largerDie.size(), oneDie.size(), partialDouble.size(), bar.size(), bearOff.size(), doubles.size(), other.size());
         return chosen;
     }
 

@@ -16,8 +16,8 @@ import java.util.Map;
 /**
  * Backgammon move text in the usual notation, points numbered from the mover's side: one
  * {@code from/to} per checker, {@code bar} and {@code off}, {@code *} after a point where a blot is
- * hit, a checker's consecutive steps joined ({@code 24/18}, or {@code 24/21* /18} written without
- * the space when it hits on the way), equal parts counted ({@code 8/5(2)}), parts ordered from the
+ * hit, a checker's consecutive steps joined ({@code 24/18}) but keeping a point where it hits on
+ * the way ({@code 24/21*}{@code /18}), equal parts counted ({@code 8/5(2)}), parts ordered from the
  * back. The pass is {@code pass}. Example: {@code bar/22 13/11*}.
  *
  * <p>Reading accepts any order, repeated parts instead of {@code (n)}, {@code 25} or {@code b} for the

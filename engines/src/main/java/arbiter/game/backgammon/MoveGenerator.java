@@ -16,8 +16,6 @@ import static arbiter.game.backgammon.BackgammonMove.OFF;
 final class MoveGenerator {
     static final int CHECKERS = 15;
     static final int SLOTS = 26;
-    /** Number of distinct rolls: 15 non-doubles and 6 doubles. */
-    static final int DISTINCT_ROLLS = 21;
 
     // Scratch board of the generation in progress, from the mover's side.
     private final int[] own = new int[SLOTS];

@@ -1,7 +1,9 @@
 package arbiter.game;
 
+import arbiter.game.backgammon.BackgammonCatalog;
 import arbiter.game.chess.ChessCatalog;
 import arbiter.game.draughts.DraughtsCatalog;
+import arbiter.game.quoridor.QuoridorCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,9 @@ import java.util.Map;
 public final class Games {
     private static final List<VariantCatalog> CATALOGS = List.of(
             new DraughtsCatalog(),
-            new ChessCatalog());
+            new ChessCatalog(),
+            new QuoridorCatalog(),
+            new BackgammonCatalog());
 
     private Games() {
     }

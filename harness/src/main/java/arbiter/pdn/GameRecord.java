@@ -12,14 +12,24 @@ import java.util.Map;
  * @param line 1-based line of the game's first tag or token
  * @param tags tag pairs in file order; look them up with {@link #tag} (case-insensitive)
  * @param moves raw move tokens of the main line, e.g. {@code 32-28}, {@code 19x30}, {@code Nf3+}
+ * @param comments the comment after each move, without braces (null where none); same size as moves
  * @param resultToken the result token closing the move text, or null when the game had none
  */
 public record GameRecord(String source, int line, Map<String, String> tags, List<String> moves,
-        String resultToken) {
+        List<String> comments, String resultToken) {
 
     public GameRecord {
         tags = Collections.unmodifiableMap(tags);
         moves = List.copyOf(moves);
+        comments = Collections.unmodifiableList(new java.util.ArrayList<>(comments));
+        if (comments.size() != moves.size()) {
+            throw new IllegalArgumentException("one comment slot per move");
+        }
+    }
+
+    /** A record without comments. */
+    public GameRecord(String source, int line, Map<String, String> tags, List<String> moves, String resultToken) {
+        this(source, line, tags, moves, java.util.Collections.nCopies(moves.size(), (String) null), resultToken);
     }
 
     /** The value of a tag, ignoring the case of its name; null when absent. */

@@ -106,10 +106,12 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
     private static final class Malformed extends Exception {
         private static final long serialVersionUID = 1L;
         final int line;
+        final int column;
 
-        Malformed(int line, String message) {
+        Malformed(int line, int column, String message) {
             super(message, null, false, false);
             this.line = line;
+            this.column = column;
         }
     }
 
@@ -118,10 +120,15 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
         final int startLine;
         final Map<String, String> tags = new LinkedHashMap<>();
         final List<String> moves = new ArrayList<>();
+        /** The comment after each move (null where none), kept in step with {@link #moves}. */
+        final List<String> comments = new ArrayList<>();
+        final StringBuilder comment = new StringBuilder();
         boolean inComment;
         int commentLine;
+        int commentColumn;
         int variationDepth;
         int variationLine;
+        int variationColumn;
         boolean inMoveText;
 
         Builder(int startLine) {
@@ -142,7 +149,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
                     return null;
                 }
                 if (g.open()) {
-                    warnSkip(g.inComment ? g.commentLine : g.variationLine,
+                    warnSkip(g.inComment ? g.commentLine : g.variationLine, g.inComment ? g.commentColumn : g.variationColumn,
                             g.inComment ? "comment '{' never closed" : "variation '(' never closed");
                     return null;
                 }
@@ -154,7 +161,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             previousBlank = blank;
             if (g != null && g.open() && startsGame) {
                 // a new tag section inside an unclosed comment/variation: the game was broken
-                warnSkip(g.inComment ? g.commentLine : g.variationLine,
+                warnSkip(g.inComment ? g.commentLine : g.variationLine, g.inComment ? g.commentColumn : g.variationColumn,
                         g.inComment ? "comment '{' never closed" : "variation '(' never closed");
                 g = null;
             }
@@ -173,9 +180,17 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
                     char c = line.charAt(i);
                     if (g != null && g.inComment) {
                         int close = line.indexOf('}', i);
+                        boolean keep = g.variationDepth == 0;
                         if (close < 0) {
+                            if (keep) {
+                                g.comment.append(line, i, n).append(' ');
+                            }
                             i = n;
                         } else {
+                            if (keep) {
+                                g.comment.append(line, i, close);
+                                attachComment(g);
+                            }
                             g.inComment = false;
                             i = close + 1;
                         }
@@ -191,18 +206,21 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
                     if (c == '{') {
                         g.inComment = true;
                         g.commentLine = thisLine;
+                        g.commentColumn = i + 1;
+                        g.comment.setLength(0);
                         i++;
                     } else if (c == ';') {
                         i = n;
                     } else if (c == '(') {
                         if (g.variationDepth++ == 0) {
                             g.variationLine = thisLine;
+                            g.variationColumn = i + 1;
                         }
                         g.inMoveText = true;
                         i++;
                     } else if (c == ')') {
                         if (g.variationDepth == 0) {
-                            throw new Malformed(thisLine, "')' without '('");
+                            throw new Malformed(thisLine, i + 1, "')' without '('");
                         }
                         g.variationDepth--;
                         i++;
@@ -216,7 +234,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
                             continue;
                         }
                         if (c == '[') {
-                            throw new Malformed(thisLine, "tag pair inside move text");
+                            throw new Malformed(thisLine, i - token.length() + 1, "tag pair inside move text");
                         }
                         if (GameResult.isResultToken(token)) {
                             String rest = line.substring(i);
@@ -229,11 +247,12 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
                         String move = MOVE_NUMBER.matcher(token).replaceFirst("");
                         if (!move.isEmpty()) {
                             g.moves.add(move);
+                            g.comments.add(null);
                         }
                     }
                 }
             } catch (Malformed m) {
-                warnSkip(m.line, m.getMessage());
+                warnSkip(m.line, m.column, m.getMessage());
                 g = null;
                 resync();
             }
@@ -253,13 +272,13 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
         }
         String name = line.substring(nameStart, p);
         if (name.isEmpty()) {
-            throw new Malformed(lineNo, "tag pair without a name");
+            throw new Malformed(lineNo, i + 1, "tag pair without a name");
         }
         while (p < n && Character.isWhitespace(line.charAt(p))) {
             p++;
         }
         if (p >= n || line.charAt(p) != '"') {
-            throw new Malformed(lineNo, "tag pair [" + name + " without a quoted value");
+            throw new Malformed(lineNo, i + 1, "tag pair [" + name + " without a quoted value");
         }
         p++;
         StringBuilder value = new StringBuilder();
@@ -276,13 +295,13 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             }
         }
         if (!closed) {
-            throw new Malformed(lineNo, "tag pair [" + name + " not terminated (missing closing quote)");
+            throw new Malformed(lineNo, i + 1, "tag pair [" + name + " not terminated (missing closing quote)");
         }
         while (p < n && Character.isWhitespace(line.charAt(p))) {
             p++;
         }
         if (p >= n || line.charAt(p) != ']') {
-            throw new Malformed(lineNo, "tag pair [" + name + " not terminated (missing ']')");
+            throw new Malformed(lineNo, i + 1, "tag pair [" + name + " not terminated (missing ']')");
         }
         tags.put(name, value.toString());
         return p + 1;
@@ -301,20 +320,31 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
         return Math.max(p, i + 1);
     }
 
+    /** A closed comment belongs to the move before it (comments before the first move are dropped). */
+    private static void attachComment(Builder g) {
+        String text = g.comment.toString().strip().replaceAll("\\s+", " ");
+        int last = g.moves.size() - 1;
+        if (text.isEmpty() || last < 0) {
+            return;
+        }
+        String before = g.comments.get(last);
+        g.comments.set(last, before == null ? text : before + " " + text);
+    }
+
     private GameRecord build(Builder g, String resultToken) {
-        GameRecord record = new GameRecord(source, g.startLine, g.tags, g.moves, resultToken);
+        GameRecord record = new GameRecord(source, g.startLine, g.tags, g.moves, g.comments, resultToken);
         String tagResult = record.tag("Result");
         if (resultToken != null && tagResult != null && GameResult.parse(tagResult) != GameResult.UNKNOWN
                 && GameResult.parse(tagResult) != GameResult.parse(resultToken)) {
-            warnings.accept(new PdnWarning(source, g.startLine,
+            warnings.accept(new PdnWarning(source, g.startLine, 0,
                     "Result tag \"" + tagResult + "\" disagrees with result token " + resultToken
                             + "; the token is used"));
         }
         return record;
     }
 
-    private void warnSkip(int line, String message) {
-        warnings.accept(new PdnWarning(source, line, "malformed game skipped: " + message));
+    private void warnSkip(int line, int column, String message) {
+        warnings.accept(new PdnWarning(source, line, column, "malformed game skipped: " + message));
     }
 
     /** Skips lines up to the next game start (a tag line after a blank line), which is pushed back. */

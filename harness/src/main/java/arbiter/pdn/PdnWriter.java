@@ -15,7 +15,8 @@ import java.util.Map;
  * Writes a played game as a PDN (draughts) or PGN (chess, Quoridor, backgammon) record: the seven
  * standard tags, then GameType, Variant, FEN (when not the start), TimeControl, Termination, Opening,
  * Seed, Dice (backgammon) and Game (the task number, used to resume), then numbered moves with
- * cutechess-style comments {@code {+0.25/7 0.53s}}. Draughts results are {@code 2-0 1-1 0-2}, the
+ * cutechess-style comments {@code {+0.25/7 0.53s}}; a backgammon move is written as one token,
+ * its parts joined by commas ({@code 24/18,13/11}, {@code 6/5(2)} as {@code 6/5,6/5}). Draughts results are {@code 2-0 1-1 0-2}, the
  * others {@code 1-0 1/2-1/2 0-1}.
  */
 public final class PdnWriter {
@@ -109,7 +110,7 @@ public final class PdnWriter {
                 line.add(number + "...");
             }
             needNumber = false;
-            line.add(m.text());
+            line.add(token(m.text()));
             String comment = comment(m, ply < game.openingPlies());
             if (comment != null) {
                 line.add("{" + comment + "}");
@@ -126,6 +127,29 @@ public final class PdnWriter {
         line.end();
         sb.append('\n');
     }
+
+    /**
+     * A move as one movetext token: a backgammon move's parts ({@code 24/18 13/11}) are joined by
+     * commas ({@code 24/18,13/11}), which the backgammon move parser reads back.
+     */
+    static String token(String moveText) {
+        StringBuilder sb = new StringBuilder();
+        for (String part : moveText.strip().split("\\s+")) {
+            // "6/5(2)" repeats a part; parentheses would open a variation in PGN, so write it out.
+            java.util.regex.Matcher m = REPEAT.matcher(part);
+            int times = 1;
+            if (m.matches()) {
+                part = m.group(1);
+                times = Integer.parseInt(m.group(2));
+            }
+            for (int i = 0; i < times; i++) {
+                sb.append(sb.length() == 0 ? "" : ",").append(part);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static final java.util.regex.Pattern REPEAT = java.util.regex.Pattern.compile("(.+)\\((\\d)\\)");
 
     private static String comment(PlayedMove m, boolean opening) {
         if (opening) {

@@ -82,6 +82,15 @@ public final class EngineRegistry {
         return player;
     }
 
+    /** The engine's evaluation as a weighted sum of features, for Texel tuning. */
+    public static arbiter.eval.LinearEvaluation linearEvaluation(String id, Rules rules) {
+        info(id);
+        return switch (id) {
+            case "draughts-alphabeta" -> DraughtsEvaluation.LINEAR;
+            default -> throw new WeightsException("engine " + id + " has no linear evaluation to fit");
+        };
+    }
+
     /**
      * The weights an engine starts from before overrides: its defaults or the preset its options name.
      * Reads (declares) the {@code preset} option.

@@ -135,6 +135,30 @@ public final class DraughtsEvaluation implements DraughtsBoard.Evaluator {
         return board.whiteToMove() ? score : -score;
     }
 
+    /** The evaluation's features for Texel tuning; quiet = the side to move has no capture. */
+    public static final arbiter.eval.LinearEvaluation LINEAR = new arbiter.eval.LinearEvaluation() {
+        @Override
+        public List<WeightSpec> specs() {
+            return SPECS;
+        }
+
+        @Override
+        public void features(arbiter.game.Position position, double[] out) {
+            arbiter.game.draughts.DraughtsPosition p = (arbiter.game.draughts.DraughtsPosition) position;
+            DraughtsEvaluation.features(p.whiteBits(), p.blackBits(), p.kingBits(), Masks.of(p.rules().width()), out);
+        }
+
+        @Override
+        public boolean isQuiet(arbiter.game.Position position) {
+            for (arbiter.game.Move m : position.legalMoves()) {
+                if (((arbiter.game.draughts.DraughtsMove) m).isCapture()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    };
+
     /** The features of a position, White minus Black, into {@code out} (length {@code SPECS.size()}). */
     public static void features(DraughtsBoard board, double[] out) {
         features(board.white(), board.black(), board.kings(), Masks.of(board.rules().width()), out);

@@ -45,10 +45,13 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("no such config file: " + configFile);
         }
         RunConfig config = ConfigLoader.load(configFile);
+        if (config.tune() != null) {
+            throw new BadInputException(configFile + " is a tuning config (it has a tune block): run it with `arbiter tune`");
+        }
         if (concurrency != null || output != null) {
             config = new RunConfig(config.name(), config.game(), config.players(), config.schedule(), config.openings(),
                     config.limits(), config.adjudication(), concurrency != null ? concurrency : config.concurrency(),
-                    output != null ? output : config.output(), config.seed(), config.reportEvery(), config.json());
+                    output != null ? output : config.output(), config.seed(), config.reportEvery(), config.tune(), config.json());
         }
         if (forceNew) {
             Path aside = RunState.moveAside(config.output());

@@ -21,7 +21,28 @@ public record RunConfig(
         Path output,
         long seed,
         int reportEvery,
+        Tune tune,
         JsonNode json) {
+
+    /**
+     * A tuning block: SPSA on some weights of one player (see {@code docs/tuning.md}).
+     *
+     * @param player            the tuned player
+     * @param opponent          null: theta+ plays theta-; otherwise theta+ and theta- each play this player
+     * @param iterations        SPSA iterations N
+     * @param pairsPerIteration colour-reversed game pairs per iteration
+     * @param bigA              SPSA's stability constant A (default 10% of N)
+     * @param validationGames   games of the closing match tuned vs start (0 = none)
+     * @param validationSprt    stop the validation match on this SPRT, or null
+     */
+    public record Tune(String method, String player, String opponent, int iterations, int pairsPerIteration,
+                       double bigA, List<TuneWeight> weights, int validationGames, Sprt validationSprt) {
+    }
+
+    /** A tuned weight: start value, bounds, and fishtest's final step cEnd and final rate rEnd. */
+    public record TuneWeight(String name, double start, double min, double max, double cEnd, double rEnd,
+                             boolean integer) {
+    }
 
     /** The game variant and rule overrides by name. */
     public record Game(String variant, Map<String, String> rules) {

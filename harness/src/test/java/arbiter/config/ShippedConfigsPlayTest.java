@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import arbiter.pdn.GameLog;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
+import arbiter.tune.TuneRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,6 +42,11 @@ class ShippedConfigsPlayTest {
             ObjectNode root = (ObjectNode) JSON.readTree(Files.readString(f));
             shrink(root, dir.resolve(f.getFileName().toString()));
             RunConfig config = ConfigLoader.parse(root, f.toAbsolutePath().getParent(), "tiny");
+            if (config.tune() != null) {
+                TuneRun.Summary t = new TuneRun(config, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())).run();
+                assertEquals(2, t.history().size(), f.toString());
+                continue;
+            }
             Tournament.Summary s = new Tournament(config, new PrintWriter(new StringWriter()),
                     new PrintWriter(new StringWriter()), new StandingsReporter()).run();
             assertTrue(s.played() >= 1, f + " played no game");
@@ -50,12 +56,19 @@ class ShippedConfigsPlayTest {
 
     /** One meeting of each pairing (or two games of a match), depth 1, short games, a temp output. */
     private static void shrink(ObjectNode root, Path output) {
-        ObjectNode schedule = (ObjectNode) root.get("schedule");
-        schedule.put("rounds", 1);
-        if (schedule.has("games")) {
-            schedule.put("games", 2);
+        if (root.has("tune")) {
+            ObjectNode tune = (ObjectNode) root.get("tune");
+            tune.put("iterations", 2);
+            tune.put("pairsPerIteration", 1);
+            tune.putObject("validation").put("games", 2);
+        } else {
+            ObjectNode schedule = (ObjectNode) root.get("schedule");
+            schedule.put("rounds", 1);
+            if (schedule.has("games")) {
+                schedule.put("games", 2);
+            }
+            schedule.remove("sprt");
         }
-        schedule.remove("sprt");
         ObjectNode limits = JSON.createObjectNode().put("depth", 1);
         root.set("limits", limits);
         for (JsonNode p : root.get("players")) {

@@ -1,0 +1,74 @@
+package arbiter.cli;
+
+import arbiter.config.ConfigException;
+import arbiter.config.ConfigLoader;
+import arbiter.config.RunConfig;
+import arbiter.tournament.RunState;
+import arbiter.tune.TuneRun;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code arbiter tune CONFIG}: SPSA over matches, checkpointed every iteration, then a validation match. */
+@Command(name = "tune", mixinStandardHelpOptions = true,
+        description = "Tune weights by SPSA over matches (config with a \"tune\" block); rerun to resume.")
+final class TuneCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", description = "A config with a tune block, e.g. configs/tune-s0-spsa.json.")
+    Path configFile;
+
+    @Option(names = "--force-new", description = "Start over; earlier results are moved aside.")
+    boolean forceNew;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Files.isRegularFile(configFile)) {
+            throw new BadInputException("no such config file: " + configFile);
+        }
+        RunConfig config = ConfigLoader.load(configFile);
+        if (config.tune() == null) {
+            throw new ConfigException("$.tune: missing; `arbiter tune` needs a config with a tune block (use `arbiter run` for tournaments)");
+        }
+        if (forceNew) {
+            Path aside = RunState.moveAside(config.output());
+            if (aside != null) {
+                out.println("Earlier results moved to " + aside);
+            }
+        }
+        Files.createDirectories(config.output());
+        TuneRun run = new TuneRun(config, out, err);
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            run.stop();
+            try {
+                finished.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (RunLog log = new RunLog(config.output().resolve("arbiter.log"))) {
+            run.run();
+            return 0;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for us.
+            }
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package arbiter.tune;
+
+import arbiter.config.ConfigException;
+import arbiter.config.RunConfig;
+import arbiter.config.RunConfig.PlayerConfig;
+import arbiter.config.RunConfig.TuneWeight;
+import arbiter.engine.EngineRegistry;
+import arbiter.eval.Weights;
+import arbiter.game.Games;
+import arbiter.game.Rules;
+import arbiter.player.Options;
+import arbiter.tournament.RunState;
+import arbiter.tournament.Standings;
+import arbiter.tournament.StandingsReporter;
+import arbiter.tournament.Tournament;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * A tuning run: SPSA iterations, each a small match of theta+ against theta- (or each against a fixed
+ * opponent) played on the worker pool, theta checkpointed atomically after every iteration in
+ * {@code <output>/tune-state.json}; then a validation match of the tuned weights against the start.
+ * Every iteration's games go to {@code <output>/iterations/<k>/}, which resumes like any run: a killed
+ * tuner, rerun, finishes the interrupted iteration with the games it already has and loses nothing.
+ */
+public final class TuneRun {
+    private static final Logger LOG = LogManager.getLogger(TuneRun.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What a tuning run ends with. */
+    public record Summary(double[] start, double[] tuned, List<double[]> history, Standings validation) {
+    }
+
+    private final RunConfig config;
+    private final RunConfig.Tune tune;
+    private final Rules rules;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private volatile Tournament current;
+
+    public TuneRun(RunConfig config, PrintWriter out, PrintWriter err) {
+        if (config.tune() == null) {
+            throw new ConfigException("$.tune: missing; a tuning config needs a tune block");
+        }
+        this.config = config;
+        this.tune = config.tune();
+        this.rules = Games.rules(config.game().variant(), config.game().rules());
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Stops after the games in progress are abandoned; rerun to resume. */
+    public void stop() {
+        stop.set(true);
+        Tournament t = current;
+        if (t != null) {
+            t.stop();
+        }
+    }
+
+    public Summary run() throws IOException {
+        List<Spsa.Parameter> params = new ArrayList<>();
+        for (TuneWeight w : tune.weights()) {
+            params.add(new Spsa.Parameter(w.name(), w.start(), w.min(), w.max(), w.cEnd(), w.rEnd(), w.integer()));
+        }
+        Spsa spsa = new Spsa(params, tune.iterations(), tune.bigA(), config.seed());
+        Path output = config.output();
+        Files.createDirectories(output);
+        Path statePath = output.resolve("tune-state.json");
+        State state = State.load(statePath, config.json(), spsa.start());
+
+        PlayerConfig base = player(tune.player());
+        while (state.next < tune.iterations() && !stop.get()) {
+            int k = state.next;
+            Spsa.Step step = spsa.step(k, state.theta);
+            Standings standings = playIteration(k, base, spsa.played(step.plus()), spsa.played(step.minus()));
+            if (standings == null) {
+                break;
+            }
+            // W - L of theta+ against theta-, or the difference of their results against the opponent.
+            double result = tune.opponent() == null ? winsMinusLosses(standings, "theta+", "theta-")
+                    : winsMinusLosses(standings, "theta+", tune.opponent()) - winsMinusLosses(standings, "theta-", tune.opponent());
+            state.theta = spsa.update(state.theta, step, result);
+            state.history.add(historyRow(k, state.theta, result));
+            state.next = k + 1;
+            state.save(statePath, config.json());
+            if ((k + 1) % Math.max(1, tune.iterations() / 20) == 0 || k + 1 == tune.iterations()) {
+                out.printf(Locale.ROOT, "iteration %d/%d: %s%n", k + 1, tune.iterations(), describe(spsa.played(state.theta)));
+                out.flush();
+            }
+            LOG.info("tune iteration {}: result {} theta {}", k, result, describe(state.theta));
+        }
+        if (stop.get() || state.next < tune.iterations()) {
+            out.println("Stopped; run the same command again to resume from iteration " + state.next + ".");
+            return new Summary(spsa.start(), state.theta, state.history, null);
+        }
+        double[] tuned = spsa.played(state.theta);
+        Weights tunedWeights = weightsOf(base, tuned);
+        RunState.writeAtomically(output.resolve("tuned-weights.json"), tunedWeights.toJson() + "\n");
+        writeHistory(output, state.history);
+        out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(spsa.start()),
+                output.resolve("tuned-weights.json"));
+        Standings validation = null;
+        if (tune.validationGames() > 0) {
+            validation = validate(base, spsa.start(), tuned);
+        }
+        return new Summary(spsa.start(), tuned, state.history, validation);
+    }
+
+    private String describe(double[] theta) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < theta.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(tune.weights().get(i).name()).append('=')
+                    .append(String.format(Locale.ROOT, "%.3f", theta[i]));
+        }
+        return sb.toString();
+    }
+
+    private static double[] historyRow(int k, double[] theta, double result) {
+        double[] row = new double[theta.length + 2];
+        row[0] = k;
+        System.arraycopy(theta, 0, row, 1, theta.length);
+        row[row.length - 1] = result;
+        return row;
+    }
+
+    private PlayerConfig player(String name) {
+        for (PlayerConfig p : config.players()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new ConfigException("$.tune.player: unknown player '" + name + "'");
+    }
+
+    /** The tuned player with some weights replaced. */
+    private PlayerConfig withWeights(PlayerConfig base, String name, double[] values) {
+        Map<String, Double> weights = new LinkedHashMap<>(base.weights());
+        for (int i = 0; i < values.length; i++) {
+            weights.put(tune.weights().get(i).name(), values[i]);
+        }
+        return new PlayerConfig(name, base.engine(), base.options(), weights, null, null, base.limits());
+    }
+
+    private Weights weightsOf(PlayerConfig base, double[] values) {
+        Weights w = EngineRegistry.weights(base.engine(), rules, new Options(base.options())).with(base.weights());
+        Map<String, Double> changes = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            changes.put(tune.weights().get(i).name(), values[i]);
+        }
+        return w.with(changes);
+    }
+
+    /** Plays iteration k's match; null when stopped. */
+    private Standings playIteration(int k, PlayerConfig base, double[] plus, double[] minus) throws IOException {
+        List<PlayerConfig> players = new ArrayList<>();
+        players.add(withWeights(base, "theta+", plus));
+        players.add(withWeights(base, "theta-", minus));
+        RunConfig.Schedule schedule;
+        if (tune.opponent() == null) {
+            schedule = new RunConfig.Schedule("match", 1, List.of("theta+", "theta-"), 2 * tune.pairsPerIteration(), null);
+        } else {
+            players.add(player(tune.opponent()));
+            schedule = new RunConfig.Schedule("gauntlet", tune.pairsPerIteration(), List.of(tune.opponent()), 0, null);
+        }
+        ObjectNode json = JSON.createObjectNode();
+        json.put("tuneIteration", k);
+        json.set("plus", JSON.valueToTree(plus));
+        json.set("minus", JSON.valueToTree(minus));
+        json.set("config", config.json());
+        RunConfig iteration = new RunConfig(config.name() + "-iteration-" + k, config.game(), players, schedule,
+                new RunConfig.Openings(config.openings().file(), config.openings().format(), config.openings().order(),
+                        config.openings().randomPlies(), true),
+                config.limits(), config.adjudication(), config.concurrency(),
+                config.output().resolve("iterations").resolve(Integer.toString(k)),
+                config.seed() * 31 + k, Integer.MAX_VALUE, null, json);
+        Tournament t = new Tournament(iteration, new PrintWriter(new StringWriter()), err, QUIET);
+        current = t;
+        if (stop.get()) {
+            return null;
+        }
+        Tournament.Summary s = t.run();
+        current = null;
+        if (s.standings().games() < s.scheduled()) {
+            return null;
+        }
+        return s.standings();
+    }
+
+    /** Wins minus losses of a player against one opponent. */
+    private static double winsMinusLosses(Standings s, String player, String opponent) {
+        int[] wdl = s.wdl(player, opponent);
+        return wdl[0] - wdl[2];
+    }
+
+    private static final Tournament.Reporter QUIET = (cfg, standings, last, o) -> { };
+
+    private Standings validate(PlayerConfig base, double[] start, double[] tuned) throws IOException {
+        List<PlayerConfig> players = List.of(withWeights(base, "tuned", tuned), withWeights(base, "start", start));
+        ObjectNode json = JSON.createObjectNode();
+        json.put("validation", true);
+        json.set("tuned", JSON.valueToTree(tuned));
+        json.set("config", config.json());
+        RunConfig v = new RunConfig(config.name() + "-validation", config.game(), players,
+                new RunConfig.Schedule("match", 1, List.of("tuned", "start"), tune.validationGames(), tune.validationSprt()),
+                new RunConfig.Openings(config.openings().file(), config.openings().format(), config.openings().order(),
+                        Math.max(config.openings().randomPlies(), 0), true),
+                config.limits(), config.adjudication(), config.concurrency(), config.output().resolve("validation"),
+                config.seed() ^ 0x7A11DL, Integer.MAX_VALUE, null, json);
+        out.println("Validation: tuned against start, " + tune.validationGames() + " games"
+                + (tune.validationSprt() != null ? " at most (SPRT)" : ""));
+        Tournament t = new Tournament(v, out, err, new StandingsReporter());
+        current = t;
+        Tournament.Summary s = t.run();
+        current = null;
+        return s.standings();
+    }
+
+    private void writeHistory(Path output, List<double[]> history) throws IOException {
+        StringBuilder csv = new StringBuilder("iteration");
+        for (TuneWeight w : tune.weights()) {
+            csv.append(',').append(w.name());
+        }
+        csv.append(",result\n");
+        for (double[] row : history) {
+            csv.append((long) row[0]);
+            for (int i = 1; i < row.length; i++) {
+                csv.append(',').append(String.format(Locale.ROOT, i == row.length - 1 ? "%.0f" : "%.6f", row[i]));
+            }
+            csv.append('\n');
+        }
+        RunState.writeAtomically(output.resolve("weights-history.csv"), csv.toString());
+        RunState.writeAtomically(output.resolve("weights-history.svg"), TrajectoryChart.svg(tune.weights(), history));
+    }
+
+    /** The checkpoint: next iteration, theta and the history so far. */
+    private static final class State {
+        int next;
+        double[] theta;
+        final List<double[]> history = new ArrayList<>();
+
+        static State load(Path file, JsonNode config, double[] start) throws IOException {
+            State s = new State();
+            s.theta = start.clone();
+            if (!Files.exists(file)) {
+                return s;
+            }
+            JsonNode node = JSON.readTree(Files.readString(file));
+            if (!config.equals(node.get("config"))) {
+                throw new ConfigException(file + " belongs to a different tuning config; use another output or --force-new");
+            }
+            s.next = node.get("next").asInt();
+            for (int i = 0; i < s.theta.length; i++) {
+                s.theta[i] = node.get("theta").get(i).asDouble();
+            }
+            for (JsonNode row : node.get("history")) {
+                double[] r = new double[row.size()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = row.get(i).asDouble();
+                }
+                s.history.add(r);
+            }
+            return s;
+        }
+
+        void save(Path file, JsonNode config) throws IOException {
+            ObjectNode node = JSON.createObjectNode();
+            node.put("next", next);
+            node.set("theta", JSON.valueToTree(theta));
+            ArrayNode rows = node.putArray("history");
+            for (double[] r : history) {
+                rows.add(JSON.valueToTree(r));
+            }
+            node.set("config", config);
+            RunState.writeAtomically(file, JSON.writeValueAsString(node));
+        }
+    }
+}

@@ -52,7 +52,7 @@ class EloCommandTest {
         Path f = write("broken.pdn", text);
         CliRunner r = CliRunner.run("elo", f.toString(), "--format", "csv", "--bootstrap", "0");
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.err().contains("warning: " + f + ":8: malformed game skipped"), r.err());
+        assertTrue(r.err().contains("warning: " + f + ":8:1: malformed game skipped"), r.err());
         assertTrue(r.err().contains("result '*' (unfinished), not rated"), r.err());
         assertTrue(r.err().contains("result '3-1' (unknown), not rated"), r.err());
         String[] lines = r.out().split("\n");

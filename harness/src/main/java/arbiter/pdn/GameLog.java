@@ -47,7 +47,7 @@ public final class GameLog implements AutoCloseable {
      * Length in bytes of the longest prefix made of whole games: every game we write ends with its
      * result token on a line, then an empty line.
      */
-    static long completeLength(String text) {
+    public static long completeLength(String text) {
         int end = text.lastIndexOf("\n\n");
         while (end >= 0) {
             // The text before the blank line must end a game (a movetext line ending in a result token),

@@ -232,6 +232,30 @@ class TournamentTest {
         assertEquals(48, s.resumed() + s.played());
     }
 
+    /** SIGTERM (as Ctrl-C) stops cleanly: games in progress are abandoned, the record stays whole, the run resumes. */
+    @Test
+    void interruptedRunStopsCleanlyAndResumes() throws Exception {
+        RunConfig c = config(ROUND_ROBIN.replace("\"rounds\": 2", "\"rounds\": 8").replace("\"depth\": 2", "\"depth\": 6"));
+        Path pdn = c.output().resolve("games.pdn");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main", "run", dir.resolve("run.json").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline && countGames(pdn) < 4 && child.isAlive()) {
+            Thread.sleep(20);
+        }
+        child.destroy();
+        assertTrue(child.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "stopped within 30 s");
+        String log = Files.readString(dir.resolve("child.log"));
+        assertTrue(log.contains("Stopped: interrupted; run the same command again to resume"), log);
+        String text = Files.readString(pdn);
+        assertEquals(text.length(), (int) GameLog.completeLength(text), "only whole games in the record");
+        int before = GameLog.read(pdn, w -> { }).size();
+        Tournament.Summary s = run(c);
+        assertEquals(48, s.resumed() + s.played());
+        assertEquals(before, s.resumed());
+    }
+
     private static int countGames(Path pdn) throws IOException {
         if (!Files.exists(pdn)) {
             return 0;

@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -61,27 +60,9 @@ final class RunCommand implements Callable<Integer> {
         }
         Files.createDirectories(config.output());
         Tournament tournament = new Tournament(config, out, err, new StandingsReporter());
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            tournament.stop();
-            try {
-                finished.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "ctrl-c");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (RunLog log = new RunLog(config.output().resolve("arbiter.log"))) {
-            Tournament.Summary summary = tournament.run();
-            out.printf("%d games in %s%n", summary.standings().games(), config.output().resolve("games.pdn"));
-            return 0;
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for us.
-            }
-        }
+        Path pdn = config.output().resolve("games.pdn");
+        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, tournament::run);
+        out.printf("%d games in %s%n", summary.standings().games(), pdn);
+        return 0;
     }
 }

@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,26 +48,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         Files.createDirectories(config.output());
         TuneRun run = new TuneRun(config, out, err);
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            run.stop();
-            try {
-                finished.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "ctrl-c");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (RunLog log = new RunLog(config.output().resolve("arbiter.log"))) {
-            run.run();
-            return 0;
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for us.
-            }
-        }
+        StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, run::run);
+        return 0;
     }
 }

@@ -3,9 +3,9 @@ package arbiter.game.backgammon;
 import arbiter.game.GameFamily;
 import arbiter.game.NotationException;
 import arbiter.game.Rules;
+import arbiter.game.RuleValues;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -66,18 +66,10 @@ public record BackgammonRules(String id, boolean gammons) implements Rules {
      * @throws NotationException for an unknown name (listing the known ones) or a bad value
      */
     public BackgammonRules withOverrides(Map<String, String> overrides) throws NotationException {
-        boolean scoreGammons = gammons;
-        for (Map.Entry<String, String> e : overrides.entrySet()) {
-            if (!e.getKey().equals("gammons")) {
-                throw new NotationException("unknown rule '" + e.getKey() + "' for " + id
-                        + "; known rules: " + String.join(", ", PARAMETER_NAMES));
-            }
-            String v = e.getValue().trim().toLowerCase(Locale.ROOT);
-            if (!v.equals("true") && !v.equals("false")) {
-                throw new NotationException("rule gammons must be true or false; got '" + e.getValue() + "'");
-            }
-            scoreGammons = v.equals("true");
+        if (overrides.isEmpty()) {
+            return this;
         }
+        boolean scoreGammons = RuleValues.of(id, parameters(), overrides).bool("gammons");
         return scoreGammons == gammons ? this : new BackgammonRules(id, scoreGammons);
     }
 }

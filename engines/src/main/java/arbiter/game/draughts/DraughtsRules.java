@@ -4,6 +4,7 @@ import arbiter.game.GameFamily;
 import arbiter.game.NotationException;
 import arbiter.game.Position;
 import arbiter.game.Rules;
+import arbiter.game.RuleValues;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -109,53 +110,27 @@ public record DraughtsRules(
         if (overrides.isEmpty()) {
             return this;
         }
-        Map<String, String> values = parameters();
-        for (Map.Entry<String, String> e : overrides.entrySet()) {
-            if (!values.containsKey(e.getKey())) {
-                throw new NotationException("unknown rule '" + e.getKey() + "' for " + id
-                        + "; known rules: " + String.join(", ", PARAMETER_NAMES));
-            }
-            values.put(e.getKey(), e.getValue());
-        }
-        CapturePromotion promotion = CapturePromotion.byId(values.get("capturePromotion"));
+        RuleValues values = RuleValues.of(id, parameters(), overrides);
+        CapturePromotion promotion = CapturePromotion.byId(values.text("capturePromotion"));
         if (promotion == null) {
             throw new NotationException("rule capturePromotion must be one of passThrough, continueAsKing, stop; got '"
-                    + values.get("capturePromotion") + "'");
+                    + values.text("capturePromotion") + "'");
         }
-        SquareNotation squares = SquareNotation.byId(values.get("notation"));
+        SquareNotation squares = SquareNotation.byId(values.text("notation"));
         if (squares == null) {
-            throw new NotationException("rule notation must be numeric or algebraic; got '" + values.get("notation") + "'");
+            throw new NotationException("rule notation must be numeric or algebraic; got '" + values.text("notation") + "'");
         }
         return new DraughtsRules(id,
-                integer(values, "width"),
-                bool(values, "blackMovesFirst"),
-                bool(values, "menCaptureBackward"),
-                bool(values, "flyingKings"),
-                bool(values, "majorityCapture"),
-                bool(values, "kingCapturePriority"),
+                values.integer("width"),
+                values.bool("blackMovesFirst"),
+                values.bool("menCaptureBackward"),
+                values.bool("flyingKings"),
+                values.bool("majorityCapture"),
+                values.bool("kingCapturePriority"),
                 promotion,
                 squares,
-                integer(values, "noProgressMoves"),
-                integer(values, "repetitions"),
-                integer(values, "pdnGameType"));
-    }
-
-    private static boolean bool(Map<String, String> values, String name) {
-        String v = values.get(name).trim().toLowerCase(java.util.Locale.ROOT);
-        if (v.equals("true")) {
-            return true;
-        }
-        if (v.equals("false")) {
-            return false;
-        }
-        throw new NotationException("rule " + name + " must be true or false; got '" + values.get(name) + "'");
-    }
-
-    private static int integer(Map<String, String> values, String name) {
-        try {
-            return Integer.parseInt(values.get(name).trim());
-        } catch (NumberFormatException e) {
-            throw new NotationException("rule " + name + " must be a whole number; got '" + values.get(name) + "'");
-        }
+                values.integer("noProgressMoves"),
+                values.integer("repetitions"),
+                values.integer("pdnGameType"));
     }
 }

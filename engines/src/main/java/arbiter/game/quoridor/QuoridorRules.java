@@ -3,9 +3,9 @@ package arbiter.game.quoridor;
 import arbiter.game.GameFamily;
 import arbiter.game.NotationException;
 import arbiter.game.Rules;
+import arbiter.game.RuleValues;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -113,34 +113,10 @@ public record QuoridorRules(String id, int boardSize, int walls, boolean diagona
         if (overrides.isEmpty()) {
             return this;
         }
-        Map<String, String> values = parameters();
-        for (Map.Entry<String, String> e : overrides.entrySet()) {
-            if (!values.containsKey(e.getKey())) {
-                throw new NotationException("unknown rule '" + e.getKey() + "' for " + id
-                        + "; known rules: " + String.join(", ", PARAMETER_NAMES));
-            }
-            values.put(e.getKey(), e.getValue());
-        }
-        int playerCount = integer(values, "players");
+        RuleValues values = RuleValues.of(id, parameters(), overrides);
+        int playerCount = values.integer("players");
         int wallCount = overrides.containsKey("walls") || playerCount == players
-                ? integer(values, "walls") : defaultWalls(playerCount);
-        return new QuoridorRules(id, integer(values, "boardSize"), wallCount, bool(values, "diagonalJumps"),
-                playerCount);
-    }
-
-    private static boolean bool(Map<String, String> values, String name) {
-        String v = values.get(name).trim().toLowerCase(Locale.ROOT);
-        if (v.equals("true") || v.equals("false")) {
-            return v.equals("true");
-        }
-        throw new NotationException("rule " + name + " must be true or false; got '" + values.get(name) + "'");
-    }
-
-    private static int integer(Map<String, String> values, String name) {
-        try {
-            return Integer.parseInt(values.get(name).trim());
-        } catch (NumberFormatException e) {
-            throw new NotationException("rule " + name + " must be a whole number; got '" + values.get(name) + "'");
-        }
+                ? values.integer("walls") : defaultWalls(playerCount);
+        return new QuoridorRules(id, values.integer("boardSize"), wallCount, values.bool("diagonalJumps"), playerCount);
     }
 }

@@ -46,7 +46,15 @@ public final class EngineBench {
                     "B:W18,20,22,24,25,26,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,16,21",
                     "W:W15,19,20,21,23,25,27,28,29,30,31:B3,4,5,7,8,9,10,12,13,14,16",
                     "B:W22,23,27,29,32:B1,3,4,5,8,13,28",
-                    "W:W12,18,19,22,24,26,27,28:B4,5,10,15,16,20")));
+                    "W:W12,18,19,22,24,26,27,28:B4,5,10,15,16,20")),
+            // The start position, Kiwipete and positions 3-6 of the chessprogramming wiki's perft page.
+            new Suite("chess-alphabeta", "chess", Limits.depth(7), List.of(
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10")));
 
     private EngineBench() {
     }

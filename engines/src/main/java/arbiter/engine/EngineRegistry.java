@@ -1,10 +1,12 @@
 package arbiter.engine;
 
+import arbiter.engine.chess.ChessEvaluation;
 import arbiter.engine.draughts.DraughtsEvaluation;
 import arbiter.eval.Weights;
 import arbiter.eval.WeightsException;
 import arbiter.game.GameFamily;
 import arbiter.game.Rules;
+import arbiter.game.chess.ChessBoard;
 import arbiter.game.draughts.DraughtsBoard;
 import arbiter.game.draughts.DraughtsRules;
 import arbiter.player.AlphaBetaPlayer;
@@ -29,7 +31,9 @@ public final class EngineRegistry {
     private static final List<EngineInfo> ENGINES = List.of(
             new EngineInfo("random", List.of(GameFamily.values()), "uniformly random legal moves (seeded)"),
             new EngineInfo("draughts-alphabeta", List.of(GameFamily.DRAUGHTS),
-                    "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"));
+                    "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"),
+            new EngineInfo("chess-alphabeta", List.of(GameFamily.CHESS),
+                    "alpha-beta with switchable features; weights presets default, s3-sehnal"));
 
     private EngineRegistry() {
     }
@@ -76,6 +80,11 @@ public final class EngineRegistry {
                 yield new AlphaBetaPlayer(id, new DraughtsBoard(draughts, new DraughtsEvaluation(w, draughts.width())),
                         search);
             }
+            case "chess-alphabeta" -> {
+                Weights w = weights(id, rules, o).with(weights);
+                SearchOptions search = SearchOptions.from(o);
+                yield new AlphaBetaPlayer(id, new ChessBoard(new ChessEvaluation(w)), search);
+            }
             default -> throw new IllegalStateException("engine " + id + " is listed but not built");
         };
         o.checkAllKnown(id);
@@ -99,6 +108,8 @@ public final class EngineRegistry {
         return switch (id) {
             case "draughts-alphabeta" -> DraughtsEvaluation.preset(
                     options.choice("preset", "default", DraughtsEvaluation.PRESETS, "evaluation weight preset"));
+            case "chess-alphabeta" -> ChessEvaluation.preset(
+                    options.choice("preset", "default", ChessEvaluation.PRESETS, "evaluation weight preset"));
             default -> throw new WeightsException("engine " + id + " has no weights");
         };
     }

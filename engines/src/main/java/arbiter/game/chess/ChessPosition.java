@@ -78,8 +78,18 @@ public final class ChessPosition implements Position {
     /** This thread's generator, set up with this position. */
     MoveGenerator load() {
         MoveGenerator g = GENERATOR.get();
-        g.load(byType, byColor, side, castling, epSquare, halfmoveClock);
+        loadInto(g);
         return g;
+    }
+
+    /** Sets up a generator (e.g. a search board's own) with this position. */
+    void loadInto(MoveGenerator g) {
+        g.load(byType, byColor, side, castling, epSquare, halfmoveClock);
+    }
+
+    /** The position a generator holds, as an immutable value. */
+    static ChessPosition of(ChessRules rules, MoveGenerator g, int fullmoveNumber) {
+        return new ChessPosition(rules, g, fullmoveNumber);
     }
 
     @Override

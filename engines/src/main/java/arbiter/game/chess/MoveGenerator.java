@@ -79,14 +79,28 @@ final class MoveGenerator {
 
     private int ply;
     /** Per ply: captured piece | castling << 4 | epSquare << 8 | halfmoveClock << 15. */
-    private final int[] undo = new int[MAX_PLY];
-    private final int[][] moveLists = new int[MAX_PLY][MAX_MOVES];
+    private final int[] undo;
+    private final int[][] moveLists;
 
     // ---- output of the generation in progress
     private boolean counting;
+    /** Only captures and promotions (all evasions when in check): quiescence's generation. */
+    private boolean tacticalOnly;
     private long counted;
     private int[] out;
     private int outSize;
+    /** Whether the side to move was in check at the last generation. */
+    private boolean checkedAtGeneration;
+
+    MoveGenerator() {
+        this(MAX_PLY);
+    }
+
+    /** A generator whose make/unmake stack and move lists hold {@code maxPly} plies. */
+    MoveGenerator(int maxPly) {
+        undo = new int[maxPly];
+        moveLists = new int[maxPly][MAX_MOVES];
+    }
 
     /** Sets up a position; the arrays are copied. */
     void load(long[] types, long[] colors, int sideToMove, int castlingRights, int enPassant, int halfmoves) {
@@ -119,12 +133,52 @@ final class MoveGenerator {
         return outSize;
     }
 
+    /**
+     * Stores the captures and promotions (every legal move when in check) in {@code list} and
+     * returns how many there are: the moves quiescence searches.
+     */
+    int generateTactical(int[] list) {
+        tacticalOnly = true;
+        int n = generate(list);
+        tacticalOnly = false;
+        return n;
+    }
+
     /** The number of legal moves, without listing them. */
     long countLegal() {
         counting = true;
         counted = 0;
         generateAll();
         return counted;
+    }
+
+    /** The number of legal moves a colour would have if it were to move (no en passant then). */
+    int countLegalFor(int color) {
+        if (color == side) {
+            return (int) countLegal();
+        }
+        int savedEp = epSquare;
+        side = color;
+        epSquare = NO_SQUARE;
+        int n = (int) countLegal();
+        side = color ^ 1;
+        epSquare = savedEp;
+        return n;
+    }
+
+    /** Whether the side to move was in check when moves were last generated or counted. */
+    boolean checkedAtGeneration() {
+        return checkedAtGeneration;
+    }
+
+    /** The move list the generator keeps for a ply (perft's, or a search's). */
+    int[] moveList(int ply) {
+        return moveLists[ply];
+    }
+
+    /** Plies made since the last {@link #load}. */
+    int ply() {
+        return ply;
     }
 
     private void generateAll() {
@@ -135,16 +189,22 @@ final class MoveGenerator {
         final long kingBit = byType[KING] & own;
         final int king = numberOfTrailingZeros(kingBit);
         final long danger = attackMap(us ^ 1, occupied ^ kingBit);
+        final boolean check = (danger & kingBit) != 0;
+        checkedAtGeneration = check;
+        // Quiescence (not in check): only captures, and pawn pushes only onto the last rank.
+        final boolean tactical = tacticalOnly && !check;
 
-        addMoves(king, KING_ATTACKS[king] & ~own & ~danger);
-        long target = ~own;
-        if ((danger & kingBit) != 0) {
+        addMoves(king, KING_ATTACKS[king] & (tactical ? enemy : ~own) & ~danger);
+        long target = tactical ? enemy : ~own;
+        long pushTarget = tactical ? RANK_1 | RANK_8 : ~own;
+        if (check) {
             long checkers = attackersOf(king, occupied) & enemy;
             if ((checkers & (checkers - 1)) != 0) {
                 return; // double check: only the king can move
             }
             target = BETWEEN[king * 64 + numberOfTrailingZeros(checkers)] | checkers;
-        } else {
+            pushTarget = target;
+        } else if (!tactical) {
             addCastling(us, occupied, danger);
         }
         final long pinned = pinned(king, occupied, own, enemy);
@@ -169,10 +229,12 @@ final class MoveGenerator {
             }
             addMoves(s, targets);
         }
-        addPawnMoves(us, own, enemy, occupied, king, target, pinned);
+        addPawnMoves(us, own, enemy, occupied, king, target, pushTarget, pinned);
     }
 
-    private void addPawnMoves(int us, long own, long enemy, long occupied, int king, long target, long pinned) {
+    /** Pawn moves: captures (and en passant) onto {@code target}, pushes onto {@code pushTarget}. */
+    private void addPawnMoves(int us, long own, long enemy, long occupied, int king, long target,
+                              long pushTarget, long pinned) {
         final long pawns = byType[PAWN] & own;
         final long free = pawns & ~pinned;
         final long empty = ~occupied;
@@ -180,15 +242,15 @@ final class MoveGenerator {
         if (us == WHITE) {
             up = 8;
             long single = (free << 8) & empty;
-            addPawnTargets(single & target, 8, PackedMove.NORMAL);
-            addPawnTargets(((single & RANK_3) << 8) & empty & target, 16, PackedMove.DOUBLE_PUSH);
+            addPawnTargets(single & pushTarget, 8, PackedMove.NORMAL);
+            addPawnTargets(((single & RANK_3) << 8) & empty & pushTarget, 16, PackedMove.DOUBLE_PUSH);
             addPawnTargets(((free & ~FILE_A) << 7) & enemy & target, 7, PackedMove.NORMAL);
             addPawnTargets(((free & ~FILE_H) << 9) & enemy & target, 9, PackedMove.NORMAL);
         } else {
             up = -8;
             long single = (free >>> 8) & empty;
-            addPawnTargets(single & target, -8, PackedMove.NORMAL);
-            addPawnTargets(((single & RANK_6) >>> 8) & empty & target, -16, PackedMove.DOUBLE_PUSH);
+            addPawnTargets(single & pushTarget, -8, PackedMove.NORMAL);
+            addPawnTargets(((single & RANK_6) >>> 8) & empty & pushTarget, -16, PackedMove.DOUBLE_PUSH);
             addPawnTargets(((free & ~FILE_A) >>> 9) & enemy & target, -9, PackedMove.NORMAL);
             addPawnTargets(((free & ~FILE_H) >>> 7) & enemy & target, -7, PackedMove.NORMAL);
         }
@@ -196,9 +258,9 @@ final class MoveGenerator {
             int s = numberOfTrailingZeros(m);
             long line = LINE[king * 64 + s];
             long push = bit(s + up) & empty & line;
-            addPawnTargetsFrom(s, (push | (PAWN_ATTACKS[us * 64 + s] & enemy & line)) & target);
+            addPawnTargetsFrom(s, (push & pushTarget) | (PAWN_ATTACKS[us * 64 + s] & enemy & line & target));
             boolean onStartRank = (s >>> 3) == (us == WHITE ? 1 : 6);
-            if (push != 0 && onStartRank && (bit(s + 2 * up) & empty & target) != 0) {
+            if (push != 0 && onStartRank && (bit(s + 2 * up) & empty & pushTarget) != 0) {
                 add(PackedMove.of(s, s + 2 * up, 0, PackedMove.DOUBLE_PUSH));
             }
         }
@@ -256,7 +318,7 @@ final class MoveGenerator {
     }
 
     /** Every square a colour attacks, given an occupancy (sliders stop at the first piece). */
-    private long attackMap(int color, long occupied) {
+    long attackMap(int color, long occupied) {
         long own = byColor[color];
         long pawns = byType[PAWN] & own;
         long attacks = color == WHITE

@@ -96,6 +96,7 @@ public final class EngineRegistry {
         info(id);
         return switch (id) {
             case "draughts-alphabeta" -> DraughtsEvaluation.LINEAR;
+            case "chess-alphabeta" -> arbiter.engine.chess.ChessEvaluation.LINEAR;
             default -> throw new WeightsException("engine " + id + " has no linear evaluation to fit");
         };
     }

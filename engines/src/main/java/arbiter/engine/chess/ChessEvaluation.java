@@ -355,6 +355,53 @@ public final class ChessEvaluation implements ChessBoard.Evaluator {
 
     private static final ThreadLocal<ChessBoard> SCRATCH = ThreadLocal.withInitial(() -> new ChessBoard(b -> 0));
 
+    /**
+     * The evaluation's features for Texel tuning. A position counts as quiet when the side to move is
+     * not in check and has no capture of a more valuable piece nor a promotion (a cheap stand-in for a
+     * quiescence search: the static evaluation would be wrong there).
+     */
+    public static final arbiter.eval.LinearEvaluation LINEAR = new arbiter.eval.LinearEvaluation() {
+        @Override
+        public List<WeightSpec> specs() {
+            return SPECS;
+        }
+
+        @Override
+        public void features(arbiter.game.Position position, double[] out) {
+            ChessEvaluation.features((ChessPosition) position, out);
+        }
+
+        @Override
+        public boolean isQuiet(arbiter.game.Position position) {
+            ChessPosition p = (ChessPosition) position;
+            if (p.inCheck()) {
+                return false;
+            }
+            for (arbiter.game.Move m : p.legalMoves()) {
+                arbiter.game.chess.ChessMove cm = (arbiter.game.chess.ChessMove) m;
+                if (cm.promotion() != arbiter.game.chess.ChessMove.NONE) {
+                    return false;
+                }
+                char victim = p.pieceAt(cm.to());
+                if (victim != '.' && victim != ' ' && value(victim) > value(p.pieceAt(cm.from()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private int value(char piece) {
+            return switch (Character.toLowerCase(piece)) {
+                case 'p' -> 1;
+                case 'n', 'b' -> 3;
+                case 'r' -> 5;
+                case 'q' -> 9;
+                case 'k' -> 100;
+                default -> 0;
+            };
+        }
+    };
+
     /** The features of an immutable position (see {@link #features(ChessBoard, double[])}). */
     public static void features(ChessPosition position, double[] out) {
         ChessBoard board = SCRATCH.get();

@@ -46,7 +46,20 @@ public final class EngineBench {
                     "B:W18,20,22,24,25,26,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,16,21",
                     "W:W15,19,20,21,23,25,27,28,29,30,31:B3,4,5,7,8,9,10,12,13,14,16",
                     "B:W22,23,27,29,32:B1,3,4,5,8,13,28",
-                    "W:W12,18,19,22,24,26,27,28:B4,5,10,15,16,20")));
+                    "W:W12,18,19,22,24,26,27,28:B4,5,10,15,16,20")),
+            // Rolled positions (opening, middle game, holding and priming games, contact bear-off, race):
+            // one 2-ply move each, default options (star2, prefilter 8).
+            new Suite("backgammon-expectimax", "backgammon", Limits.depth(2), List.of(
+                    "W:W24x2,13x5,8x3,6x5:B24x2,13x5,8x3,6x5:33",
+                    "W:W24x2,13x5,8x3,6x5:B24x2,13x4,8x2,7x2,6x5:31",
+                    "B:W24x2,13x5,8,7x2,6x3,5x2:B24x2,13x3,9,8x4,6x5:41",
+                    "W:W24x2,13x4,10,8x2,6x3,5x3:B24x2,13x3,8,7x3,6x4,5x2:21",
+                    "W:W17x2,13x3,8x3,6x3,5x2,4x2:B24x3,13x2,5x2,4x2,3,1x5:61",
+                    "W:W16,15,13x2,8x2,7x2,6x3,5x2,4x2:Bbar,24x3,7,5x2,4x2,3,1x5:65",
+                    "W:W12x2,9x2,8x2,7x2,6x3,5x2,4x2:B24x2,22x2,5,4x2,3x2,2,1x5:52",
+                    "W:W24x2,7x2,6x3,5x3,4x2,3x3:B24x2,5x2,4x3,3x4,2x4:51",
+                    "W:W6x2,5x2,4x2:B24x2,6x5,5x5,4x3:51",
+                    "B:W2x7,1x2:B12,9,4,3x3,2x6,1x3:22")));
 
     private EngineBench() {
     }

@@ -1,10 +1,13 @@
 package arbiter.engine;
 
+import arbiter.engine.backgammon.BackgammonEvaluation;
+import arbiter.engine.backgammon.ExpectimaxPlayer;
 import arbiter.engine.draughts.DraughtsEvaluation;
 import arbiter.eval.Weights;
 import arbiter.eval.WeightsException;
 import arbiter.game.GameFamily;
 import arbiter.game.Rules;
+import arbiter.game.backgammon.BackgammonRules;
 import arbiter.game.draughts.DraughtsBoard;
 import arbiter.game.draughts.DraughtsRules;
 import arbiter.player.AlphaBetaPlayer;
@@ -29,7 +32,9 @@ public final class EngineRegistry {
     private static final List<EngineInfo> ENGINES = List.of(
             new EngineInfo("random", List.of(GameFamily.values()), "uniformly random legal moves (seeded)"),
             new EngineInfo("draughts-alphabeta", List.of(GameFamily.DRAUGHTS),
-                    "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"));
+                    "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"),
+            new EngineInfo(ExpectimaxPlayer.ID, List.of(GameFamily.BACKGAMMON),
+                    "expectiminimax over the 21 rolls (plies, star1/star2 pruning, prefilter); weights presets default, s4-thesis"));
 
     private EngineRegistry() {
     }
@@ -76,6 +81,7 @@ public final class EngineRegistry {
                 yield new AlphaBetaPlayer(id, new DraughtsBoard(draughts, new DraughtsEvaluation(w, draughts.width())),
                         search);
             }
+            case ExpectimaxPlayer.ID -> new ExpectimaxPlayer((BackgammonRules) rules, weights(id, rules, o).with(weights), o);
             default -> throw new IllegalStateException("engine " + id + " is listed but not built");
         };
         o.checkAllKnown(id);
@@ -90,6 +96,8 @@ public final class EngineRegistry {
         return switch (id) {
             case "draughts-alphabeta" -> DraughtsEvaluation.preset(
                     options.choice("preset", "default", DraughtsEvaluation.PRESETS, "evaluation weight preset"));
+            case ExpectimaxPlayer.ID -> BackgammonEvaluation.preset(
+                    options.choice("preset", "default", BackgammonEvaluation.PRESETS, "evaluation weight preset"));
             default -> throw new WeightsException("engine " + id + " has no weights");
         };
     }

@@ -14,9 +14,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * {@code backgammon-expectimax}: the S4 thesis' expectiminimax player. Options: {@code plies}
- * (default 1; {@link Limits#depth} overrides), {@code star} (none, star1, star2), {@code prefilter}
- * and {@code prefilterMoves} (at searches of 2 plies or more, only the best candidates by 0-ply
- * evaluation are searched at every max node that has chance layers below), {@code seed} (accepted
+ * (default 1; {@link Limits#depth} overrides), {@code star} (none, star1 or star2, the default: exact
+ * pruning, see {@link Pruning}), {@code prefilter} and {@code prefilterMoves} (default on, 8: at
+ * searches of 2 plies or more, only the best candidates by 0-ply evaluation are searched at every
+ * max node that has chance layers below, the root included; 1-ply searches are exhaustive), {@code seed} (accepted
  * for uniformity; the player has no randomness: ties go to the first move in 0-ply order).
  *
  * <p>Depth-only limits search the given plies at once. Time or node limits deepen ply by ply and

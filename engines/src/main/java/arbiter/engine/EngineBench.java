@@ -54,7 +54,20 @@ public final class EngineBench {
                     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
                     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
                     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-                    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10")));
+                    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10")),
+            // Rolled positions (opening, middle game, holding and priming games, contact bear-off, race):
+            // one 2-ply move each, default options (star2, prefilter 8).
+            new Suite("backgammon-expectimax", "backgammon", Limits.depth(2), List.of(
+                    "W:W24x2,13x5,8x3,6x5:B24x2,13x5,8x3,6x5:33",
+                    "W:W24x2,13x5,8x3,6x5:B24x2,13x4,8x2,7x2,6x5:31",
+                    "B:W24x2,13x5,8,7x2,6x3,5x2:B24x2,13x3,9,8x4,6x5:41",
+                    "W:W24x2,13x4,10,8x2,6x3,5x3:B24x2,13x3,8,7x3,6x4,5x2:21",
+                    "W:W17x2,13x3,8x3,6x3,5x2,4x2:B24x3,13x2,5x2,4x2,3,1x5:61",
+                    "W:W16,15,13x2,8x2,7x2,6x3,5x2,4x2:Bbar,24x3,7,5x2,4x2,3,1x5:65",
+                    "W:W12x2,9x2,8x2,7x2,6x3,5x2,4x2:B24x2,22x2,5,4x2,3x2,2,1x5:52",
+                    "W:W24x2,7x2,6x3,5x3,4x2,3x3:B24x2,5x2,4x3,3x4,2x4:51",
+                    "W:W6x2,5x2,4x2:B24x2,6x5,5x5,4x3:51",
+                    "B:W2x7,1x2:B12,9,4,3x3,2x6,1x3:22")));
 
     private EngineBench() {
     }

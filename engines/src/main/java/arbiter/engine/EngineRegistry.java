@@ -1,12 +1,15 @@
 package arbiter.engine;
 
 import arbiter.engine.chess.ChessEvaluation;
+import arbiter.engine.backgammon.BackgammonEvaluation;
+import arbiter.engine.backgammon.ExpectimaxPlayer;
 import arbiter.engine.draughts.DraughtsEvaluation;
 import arbiter.eval.Weights;
 import arbiter.eval.WeightsException;
 import arbiter.game.GameFamily;
 import arbiter.game.Rules;
 import arbiter.game.chess.ChessBoard;
+import arbiter.game.backgammon.BackgammonRules;
 import arbiter.game.draughts.DraughtsBoard;
 import arbiter.game.draughts.DraughtsRules;
 import arbiter.player.AlphaBetaPlayer;
@@ -33,7 +36,9 @@ public final class EngineRegistry {
             new EngineInfo("draughts-alphabeta", List.of(GameFamily.DRAUGHTS),
                     "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"),
             new EngineInfo("chess-alphabeta", List.of(GameFamily.CHESS),
-                    "alpha-beta with switchable features; weights presets default, s3-sehnal"));
+                    "alpha-beta with switchable features; weights presets default, s3-sehnal"),
+            new EngineInfo(ExpectimaxPlayer.ID, List.of(GameFamily.BACKGAMMON),
+                    "expectiminimax over the 21 rolls (plies, star1/star2 pruning, prefilter); weights presets default, s4-thesis"));
 
     private EngineRegistry() {
     }
@@ -85,6 +90,7 @@ public final class EngineRegistry {
                 SearchOptions search = SearchOptions.from(o);
                 yield new AlphaBetaPlayer(id, new ChessBoard(new ChessEvaluation(w)), search);
             }
+            case ExpectimaxPlayer.ID -> new ExpectimaxPlayer((BackgammonRules) rules, weights(id, rules, o).with(weights), o);
             default -> throw new IllegalStateException("engine " + id + " is listed but not built");
         };
         o.checkAllKnown(id);
@@ -111,6 +117,8 @@ public final class EngineRegistry {
                     options.choice("preset", "default", DraughtsEvaluation.PRESETS, "evaluation weight preset"));
             case "chess-alphabeta" -> ChessEvaluation.preset(
                     options.choice("preset", "default", ChessEvaluation.PRESETS, "evaluation weight preset"));
+            case ExpectimaxPlayer.ID -> BackgammonEvaluation.preset(
+                    options.choice("preset", "default", BackgammonEvaluation.PRESETS, "evaluation weight preset"));
             default -> throw new WeightsException("engine " + id + " has no weights");
         };
     }

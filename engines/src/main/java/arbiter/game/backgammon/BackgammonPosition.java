@@ -95,7 +95,8 @@ public final class BackgammonPosition implements Position {
         return new BackgammonPosition(rules, START.clone(), START.clone(), 0, true, 0, 0);
     }
 
-    private static MoveGenerator generator() {
+    /** This thread's generator (generation is not re-entrant, but each call finishes before returning). */
+    static MoveGenerator generator() {
         return GENERATOR.get();
     }
 
@@ -117,6 +118,14 @@ public final class BackgammonPosition implements Position {
     /** Checkers of a player on one of its points (1..24, its own numbering), on the bar (25) or off (0). */
     public int checkers(int player, int point) {
         return boards[player][point];
+    }
+
+    /**
+     * Copies a player's checkers, in its own numbering, into {@code out} (length 26): index 0 borne
+     * off, 1..24 the points, 25 the bar. The layout of {@link Successors}.
+     */
+    public void copyBoard(int player, int[] out) {
+        System.arraycopy(boards[player], 0, out, 0, SLOTS);
     }
 
     public int bar(int player) {

@@ -17,7 +17,7 @@ import java.util.Map;
  */
 public final class EngineBench {
 
-    /** One engine's bench: the game, the limit per position and the positions. */
+    /** One engine's bench: the game, the limit per position (depth, or playouts for MCTS) and the positions. */
     public record Suite(String engineId, String variant, Limits limits, List<String> positions) {
     }
 
@@ -46,7 +46,22 @@ public final class EngineBench {
                     "B:W18,20,22,24,25,26,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,16,21",
                     "W:W15,19,20,21,23,25,27,28,29,30,31:B3,4,5,7,8,9,10,12,13,14,16",
                     "B:W22,23,27,29,32:B1,3,4,5,8,13,28",
-                    "W:W12,18,19,22,24,26,27,28:B4,5,10,15,16,20")));
+                    "W:W12,18,19,22,24,26,27,28:B4,5,10,15,16,20")),
+            // Quoridor: the start, then positions of one alpha-beta vs MCTS game (walls used up by the last).
+            new Suite("quoridor-mcts", "quoridor", Limits.nodes(20_000), QuoridorBench.POSITIONS),
+            new Suite("quoridor-alphabeta", "quoridor", Limits.depth(5), QuoridorBench.POSITIONS));
+
+    /** The Quoridor bench positions, shared by both engines. */
+    private static final class QuoridorBench {
+        static final List<String> POSITIONS = List.of(
+                "e1,e9/10,10/-/1",
+                "e2,e9/10,10/-/2",
+                "e7,e5/9,8/d2h,d9h,f9h/1",
+                "e7,e3/8,7/d2h,f2h,d8v,d9h,f9h/1",
+                "e7,d2/5,6/b2h,d2h,f2h,h2h,a3v,d8v,d9h,f9h,h9h/1",
+                "f7,d2/3,3/b2h,d2h,f2h,h2h,a3v,a5v,d6v,a7v,e7h,g7h,d8v,d9h,f9h,h9h/1",
+                "h8,f3/0,0/b2h,d2h,f2h,h2h,a3v,b4h,d4h,f4h,a5v,h5v,d6v,a7v,e7h,g7h,h7v,d8v,b9h,d9h,f9h,h9h/1");
+    }
 
     private EngineBench() {
     }

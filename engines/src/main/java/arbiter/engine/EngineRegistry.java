@@ -1,12 +1,14 @@
 package arbiter.engine;
 
 import arbiter.engine.draughts.DraughtsEvaluation;
+import arbiter.engine.quoridor.QuoridorEngines;
 import arbiter.eval.Weights;
 import arbiter.eval.WeightsException;
 import arbiter.game.GameFamily;
 import arbiter.game.Rules;
 import arbiter.game.draughts.DraughtsBoard;
 import arbiter.game.draughts.DraughtsRules;
+import arbiter.game.quoridor.QuoridorRules;
 import arbiter.player.AlphaBetaPlayer;
 import arbiter.player.OptionException;
 import arbiter.player.Options;
@@ -29,7 +31,11 @@ public final class EngineRegistry {
     private static final List<EngineInfo> ENGINES = List.of(
             new EngineInfo("random", List.of(GameFamily.values()), "uniformly random legal moves (seeded)"),
             new EngineInfo("draughts-alphabeta", List.of(GameFamily.DRAUGHTS),
-                    "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"));
+                    "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"),
+            new EngineInfo(QuoridorEngines.MCTS, List.of(GameFamily.QUORIDOR),
+                    "UCT of seed S1 (cut-off playouts, smart playouts, node skipping, losing-move check); presets default, s1-thesis"),
+            new EngineInfo(QuoridorEngines.ALPHA_BETA, List.of(GameFamily.QUORIDOR),
+                    "alpha-beta with the same evaluation and switchable features; presets default, s1-thesis"));
 
     private EngineRegistry() {
     }
@@ -76,6 +82,8 @@ public final class EngineRegistry {
                 yield new AlphaBetaPlayer(id, new DraughtsBoard(draughts, new DraughtsEvaluation(w, draughts.width())),
                         search);
             }
+            case QuoridorEngines.MCTS, QuoridorEngines.ALPHA_BETA ->
+                    QuoridorEngines.create(id, (QuoridorRules) rules, o, weights(id, rules, o).with(weights));
             default -> throw new IllegalStateException("engine " + id + " is listed but not built");
         };
         o.checkAllKnown(id);
@@ -90,6 +98,7 @@ public final class EngineRegistry {
         return switch (id) {
             case "draughts-alphabeta" -> DraughtsEvaluation.preset(
                     options.choice("preset", "default", DraughtsEvaluation.PRESETS, "evaluation weight preset"));
+            case QuoridorEngines.MCTS, QuoridorEngines.ALPHA_BETA -> QuoridorEngines.preset(options);
             default -> throw new WeightsException("engine " + id + " has no weights");
         };
     }

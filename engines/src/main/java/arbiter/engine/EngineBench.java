@@ -17,7 +17,7 @@ import java.util.Map;
  */
 public final class EngineBench {
 
-    /** One engine's bench: the game, the limit per position and the positions. */
+    /** One engine's bench: the game, the limit per position (depth, or playouts for MCTS) and the positions. */
     public record Suite(String engineId, String variant, Limits limits, List<String> positions) {
     }
 
@@ -67,7 +67,22 @@ public final class EngineBench {
                     "W:W12x2,9x2,8x2,7x2,6x3,5x2,4x2:B24x2,22x2,5,4x2,3x2,2,1x5:52",
                     "W:W24x2,7x2,6x3,5x3,4x2,3x3:B24x2,5x2,4x3,3x4,2x4:51",
                     "W:W6x2,5x2,4x2:B24x2,6x5,5x5,4x3:51",
-                    "B:W2x7,1x2:B12,9,4,3x3,2x6,1x3:22")));
+                    "B:W2x7,1x2:B12,9,4,3x3,2x6,1x3:22")),
+            // Quoridor: the start, then positions of one alpha-beta vs MCTS game (walls used up by the last).
+            new Suite("quoridor-mcts", "quoridor", Limits.nodes(20_000), QuoridorBench.POSITIONS),
+            new Suite("quoridor-alphabeta", "quoridor", Limits.depth(5), QuoridorBench.POSITIONS));
+
+    /** The Quoridor bench positions, shared by both engines. */
+    private static final class QuoridorBench {
+        static final List<String> POSITIONS = List.of(
+                "e1,e9/10,10/-/1",
+                "e2,e9/10,10/-/2",
+                "e7,e5/9,8/d2h,d9h,f9h/1",
+                "e7,e3/8,7/d2h,f2h,d8v,d9h,f9h/1",
+                "e7,d2/5,6/b2h,d2h,f2h,h2h,a3v,d8v,d9h,f9h,h9h/1",
+                "f7,d2/3,3/b2h,d2h,f2h,h2h,a3v,a5v,d6v,a7v,e7h,g7h,d8v,d9h,f9h,h9h/1",
+                "h8,f3/0,0/b2h,d2h,f2h,h2h,a3v,b4h,d4h,f4h,a5v,h5v,d6v,a7v,e7h,g7h,h7v,d8v,b9h,d9h,f9h,h9h/1");
+    }
 
     private EngineBench() {
     }

@@ -4,6 +4,7 @@ import arbiter.engine.chess.ChessEvaluation;
 import arbiter.engine.backgammon.BackgammonEvaluation;
 import arbiter.engine.backgammon.ExpectimaxPlayer;
 import arbiter.engine.draughts.DraughtsEvaluation;
+import arbiter.engine.quoridor.QuoridorEngines;
 import arbiter.eval.Weights;
 import arbiter.eval.WeightsException;
 import arbiter.game.GameFamily;
@@ -12,6 +13,7 @@ import arbiter.game.chess.ChessBoard;
 import arbiter.game.backgammon.BackgammonRules;
 import arbiter.game.draughts.DraughtsBoard;
 import arbiter.game.draughts.DraughtsRules;
+import arbiter.game.quoridor.QuoridorRules;
 import arbiter.player.AlphaBetaPlayer;
 import arbiter.player.OptionException;
 import arbiter.player.Options;
@@ -38,7 +40,11 @@ public final class EngineRegistry {
             new EngineInfo("chess-alphabeta", List.of(GameFamily.CHESS),
                     "alpha-beta with switchable features; weights presets default, s3-sehnal"),
             new EngineInfo(ExpectimaxPlayer.ID, List.of(GameFamily.BACKGAMMON),
-                    "expectiminimax over the 21 rolls (plies, star1/star2 pruning, prefilter); weights presets default, s4-thesis"));
+                    "expectiminimax over the 21 rolls (plies, star1/star2 pruning, prefilter); weights presets default, s4-thesis"),
+            new EngineInfo(QuoridorEngines.MCTS, List.of(GameFamily.QUORIDOR),
+                    "UCT of seed S1 (cut-off playouts, smart playouts, node skipping, losing-move check); presets default, s1-thesis"),
+            new EngineInfo(QuoridorEngines.ALPHA_BETA, List.of(GameFamily.QUORIDOR),
+                    "alpha-beta with the same evaluation and switchable features; presets default, s1-thesis"));
 
     private EngineRegistry() {
     }
@@ -91,6 +97,8 @@ public final class EngineRegistry {
                 yield new AlphaBetaPlayer(id, new ChessBoard(new ChessEvaluation(w)), search);
             }
             case ExpectimaxPlayer.ID -> new ExpectimaxPlayer((BackgammonRules) rules, weights(id, rules, o).with(weights), o);
+            case QuoridorEngines.MCTS, QuoridorEngines.ALPHA_BETA ->
+                    QuoridorEngines.create(id, (QuoridorRules) rules, o, weights(id, rules, o).with(weights));
             default -> throw new IllegalStateException("engine " + id + " is listed but not built");
         };
         o.checkAllKnown(id);
@@ -119,6 +127,7 @@ public final class EngineRegistry {
                     options.choice("preset", "default", ChessEvaluation.PRESETS, "evaluation weight preset"));
             case ExpectimaxPlayer.ID -> BackgammonEvaluation.preset(
                     options.choice("preset", "default", BackgammonEvaluation.PRESETS, "evaluation weight preset"));
+            case QuoridorEngines.MCTS, QuoridorEngines.ALPHA_BETA -> QuoridorEngines.preset(options);
             default -> throw new WeightsException("engine " + id + " has no weights");
         };
     }

@@ -44,6 +44,11 @@ public record SearchOptions(
 
     /** Reads (and declares) the search options; defaults give the strongest configuration. */
     public static SearchOptions from(Options o) {
+        return from(o, true);
+    }
+
+    /** As {@link #from(Options)}, with the default of {@code quiescence} given (off for games without captures). */
+    public static SearchOptions from(Options o, boolean quiescenceByDefault) {
         boolean minimax = o.choice("search", "alphabeta", List.of("alphabeta", "minimax"),
                 "alphabeta, or minimax (no pruning)").equals("minimax");
         return new SearchOptions(
@@ -59,7 +64,7 @@ public record SearchOptions(
                 o.bool("killers", true, "killer moves"),
                 HistoryScheme.byId(o.choice("history", "depthSquared", List.of("off", "s0", "s2", "depthSquared"),
                         "history heuristic: off, s0 (2^depth, halved per search), s2 (2^ply from root), depthSquared")),
-                o.bool("quiescence", true, "resolve captures at the horizon"),
+                o.bool("quiescence", quiescenceByDefault, "resolve captures at the horizon"),
                 o.bool("captureExtension", false, "do not reduce depth while a capture is forced (S0)"),
                 (int) o.integer("depth", 6, 1, 200, "depth when neither a depth limit nor iterative deepening applies"),
                 o.integer("random", 0, Long.MIN_VALUE, Long.MAX_VALUE, "seed for breaking ties at the root (0 = off)"));

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code arbiter bench}: the engines' fixed search benchmark (node signature and nodes per second). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Search a fixed set of positions per built-in engine to a fixed depth; print nodes and nodes/s.",
+        description = {"Search a fixed set of positions per built-in engine to a fixed depth (MCTS: playouts); print nodes and nodes/s.",
             "Subcommands run the other benchmarks of docs/benchmarks.md."},
         subcommands = {BenchCommand.Ratings.class})
 final class BenchCommand implements Callable<Integer> {
@@ -28,8 +28,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--engine", description = "Only this engine's suites (default: all).")
     String engine;
 
-    @Option(names = "--depth", description = "Override the suite's depth.")
+    @Option(names = "--depth", description = "Override the depth of alpha-beta suites.")
     Integer depth;
+
+    @Option(names = "--playouts", description = "Override the playouts per position of MCTS suites.")
+    Long playouts;
 
     @Override
     public Integer call() {
@@ -41,9 +44,15 @@ final class BenchCommand implements Callable<Integer> {
         long totalNodes = 0;
         long totalMs = 0;
         for (EngineBench.Suite suite : suites) {
-            Limits limits = depth != null ? Limits.depth(depth) : suite.limits();
+            Limits limits = suite.limits();
+            if (limits.depth() > 0 && depth != null) {
+                limits = Limits.depth(depth);
+            } else if (limits.depth() == 0 && playouts != null) {
+                limits = Limits.nodes(playouts); // MCTS suites: nodes are playouts
+            }
             EngineBench.Result r = EngineBench.run(suite, Map.of(), limits);
-            out.printf("%s on %s, depth %d%n", suite.engineId(), suite.variant(), limits.depth());
+            String limit = limits.depth() > 0 ? "depth " + limits.depth() : "playouts " + limits.nodes();
+            out.printf("%s on %s, %s%n", suite.engineId(), suite.variant(), limit);
             int i = 1;
             for (EngineBench.Line line : r.lines()) {
                 out.printf("  position %d: %-8s %,12d nodes %7d ms%n", i++, line.move(), line.nodes(), line.timeMs());

@@ -101,7 +101,8 @@ final class MoveGenerator {
         return n == 0 ? 1 : n;
     }
 
-    private void pawnMoves(int[] pawns, long horizontal, long vertical, int side, MoveList out) {
+    /** Adds the pawn moves (steps and jumps) of {@code side} to {@code out}. */
+    void pawnMoves(int[] pawns, long horizontal, long vertical, int side, MoveList out) {
         int from = pawns[side];
         int first = out.size;
         for (int dir = 0; dir < 4; dir++) {
@@ -238,8 +239,54 @@ final class MoveGenerator {
         return search(player, start, horizontal, vertical) >= 0;
     }
 
+    /** Whether every player still reaches its goal with these walls (a new wall's legality). */
+    boolean everyoneHasAPath(int[] pawns, long horizontal, long vertical) {
+        for (int p = 0; p < players; p++) {
+            if (search(p, pawns[p], horizontal, vertical) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Fills {@code out} with every cell's distance to the player's goal (walls only, pawns ignored;
+     * -1 where the goal is out of reach): one breadth-first search from the whole goal edge.
+     */
+    void goalDistances(int player, long horizontal, long vertical, int[] out) {
+        boolean[] target = goal[player];
+        java.util.Arrays.fill(out, 0, g.cells, -1);
+        int tail = 0;
+        for (int cell = 0; cell < g.cells; cell++) {
+            if (target[cell]) {
+                out[cell] = 0;
+                queue[tail++] = cell;
+            }
+        }
+        for (int head = 0; head < tail; head++) {
+            int cell = queue[head];
+            for (int dir = 0; dir < 4; dir++) {
+                if (g.open(cell, dir, horizontal, vertical) && out[g.next[dir][cell]] < 0) {
+                    int next = g.next[dir][cell];
+                    out[next] = out[cell] + 1;
+                    queue[tail++] = next;
+                }
+            }
+        }
+    }
+
+    /** Wall slots (horizontal) that cut the player's path found by the last {@link #shortestPath}. */
+    long pathHorizontal(int player) {
+        return pathHorizontal[player];
+    }
+
+    /** Wall slots (vertical) that cut the player's path found by the last {@link #shortestPath}. */
+    long pathVertical(int player) {
+        return pathVertical[player];
+    }
+
     /** Finds a shortest path and records in the player's path masks the wall slots that cut it. */
-    private void shortestPath(int player, int start, long horizontal, long vertical) {
+    void shortestPath(int player, int start, long horizontal, long vertical) {
         long cutsH = 0;
         long cutsV = 0;
         int cell = search(player, start, horizontal, vertical);

@@ -21,11 +21,11 @@ public final class QuoridorPosition implements Position {
     private static final int MAX_CELLS = Geometry.MAX_SIZE * Geometry.MAX_SIZE;
     private static final int MAX_SLOTS = (Geometry.MAX_SIZE - 1) * (Geometry.MAX_SIZE - 1);
     /** Zobrist keys: pawn by player and cell, walls by slot, walls left by player and count, side. */
-    private static final long[][] ZOBRIST_PAWN = new long[MAX_PLAYERS][MAX_CELLS];
-    private static final long[] ZOBRIST_HORIZONTAL = new long[MAX_SLOTS];
-    private static final long[] ZOBRIST_VERTICAL = new long[MAX_SLOTS];
-    private static final long[][] ZOBRIST_WALLS_LEFT = new long[MAX_PLAYERS][MAX_SLOTS + 1];
-    private static final long[] ZOBRIST_SIDE = new long[MAX_PLAYERS];
+    static final long[][] ZOBRIST_PAWN = new long[MAX_PLAYERS][MAX_CELLS];
+    static final long[] ZOBRIST_HORIZONTAL = new long[MAX_SLOTS];
+    static final long[] ZOBRIST_VERTICAL = new long[MAX_SLOTS];
+    static final long[][] ZOBRIST_WALLS_LEFT = new long[MAX_PLAYERS][MAX_SLOTS + 1];
+    static final long[] ZOBRIST_SIDE = new long[MAX_PLAYERS];
 
     static {
         SplittableRandom random = new SplittableRandom(0x5EED_0C0A_0001L);
@@ -173,7 +173,8 @@ public final class QuoridorPosition implements Position {
         return moves;
     }
 
-    private static QuoridorMove toMove(Geometry g, int code) {
+    /** The game-API move of a generator move code. */
+    static QuoridorMove toMove(Geometry g, int code) {
         int value = code & MoveGenerator.VALUE;
         return switch (code & MoveGenerator.KIND) {
             case MoveGenerator.STEP -> new QuoridorMove.Step(g.column(value), g.row(value));

@@ -27,13 +27,13 @@ public final class Options {
         return java.util.Collections.unmodifiableMap(values);
     }
 
-    private Object raw(String name, String description) {
-        known.put(name, description);
+    private Object raw(String name, String description, Object def) {
+        known.put(name, description + (def == null ? "" : " (default " + def + ")"));
         return values.get(name);
     }
 
     public boolean bool(String name, boolean def, String description) {
-        Object v = raw(name, description);
+        Object v = raw(name, description, def);
         if (v == null) {
             return def;
         }
@@ -48,7 +48,7 @@ public final class Options {
     }
 
     public long integer(String name, long def, long min, long max, String description) {
-        Object v = raw(name, description);
+        Object v = raw(name, description, def);
         if (v == null) {
             return def;
         }
@@ -69,7 +69,7 @@ public final class Options {
     }
 
     public double real(String name, double def, double min, double max, String description) {
-        Object v = raw(name, description);
+        Object v = raw(name, description, def);
         if (v == null) {
             return def;
         }
@@ -90,7 +90,7 @@ public final class Options {
     }
 
     public String choice(String name, String def, List<String> allowed, String description) {
-        Object v = raw(name, description);
+        Object v = raw(name, description, def);
         if (v == null) {
             return def;
         }
@@ -104,7 +104,7 @@ public final class Options {
     }
 
     public String string(String name, String def, String description) {
-        Object v = raw(name, description);
+        Object v = raw(name, description, def);
         return v == null ? def : v.toString();
     }
 

@@ -69,7 +69,7 @@ class ShippedConfigsPlayTest {
             }
             schedule.remove("sprt");
         }
-        ObjectNode limits = JSON.createObjectNode().put("depth", 1);
+        ObjectNode limits = JSON.createObjectNode().put("depth", 1).put("nodes", 300);
         root.set("limits", limits);
         for (JsonNode p : root.get("players")) {
             if (p.has("limits")) {

@@ -41,7 +41,7 @@ public final class ConfigLoader {
     static final Set<String> TOP_KEYS = Set.of("name", "game", "players", "schedule", "openings", "limits",
             "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune");
     static final Set<String> TUNE_KEYS = Set.of("method", "player", "opponent", "iterations", "pairsPerIteration", "A",
-            "weights", "validation");
+            "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies");
     static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer");
     static final Set<String> VALIDATION_KEYS = Set.of("games", "sprt");
     static final Set<String> GAME_KEYS = Set.of("variant", "rules");
@@ -383,7 +383,8 @@ public final class ConfigLoader {
             return null;
         }
         r.allowOnly(node, path, TUNE_KEYS);
-        String method = r.choice(node, "method", path, "spsa", List.of("spsa"));
+        String method = r.choice(node, "method", path, "spsa", List.of("spsa", "texel"));
+        boolean spsa = "spsa".equals(method);
         String player = r.string(node, "player", path, null, true);
         String opponent = r.string(node, "opponent", path, null, false);
         PlayerConfig tuned = null;
@@ -437,7 +438,7 @@ public final class ConfigLoader {
                     continue;
                 }
                 r.allowOnly(spec, wp, TUNE_WEIGHT_KEYS);
-                for (String required : List.of("start", "min", "max", "cEnd")) {
+                for (String required : spsa ? List.of("start", "min", "max", "cEnd") : List.of("start", "min", "max")) {
                     if (!spec.has(required)) {
                         r.problem(wp + "." + required, "missing; required number");
                     }
@@ -469,7 +470,22 @@ public final class ConfigLoader {
                     r.number(sn, "beta", path + ".validation.sprt", 0.05, 1e-9, 0.5),
                     r.bool(sn, "normalized", path + ".validation.sprt", false));
         }
-        return new RunConfig.Tune(method, player, opponent, iterations, pairs, bigA, weights, validationGames, sprt);
+        int rounds = (int) r.integer(node, "rounds", path, 5, 1, 10_000);
+        int gamesPerRound = (int) r.integer(node, "gamesPerRound", path, 400, 2, 100_000_000);
+        double threshold = r.number(node, "threshold", path, 0.0, 0, 1e12);
+        int skipPlies = (int) r.integer(node, "skipPlies", path, 8, 0, 10_000);
+        if (!spsa && tuned != null && rules != null) {
+            try {
+                EngineRegistry.linearEvaluation(tuned.engine(), rules);
+            } catch (IllegalArgumentException e) {
+                r.problem(path + ".method", "texel needs a linear evaluation: " + e.getMessage());
+            }
+        }
+        if (!spsa && opponent != null) {
+            r.problem(path + ".opponent", "texel rounds play the tuned player against itself; leave out opponent");
+        }
+        return new RunConfig.Tune(method, player, opponent, iterations, pairs, bigA, weights, validationGames, sprt,
+                rounds, gamesPerRound, threshold, skipPlies);
     }
 
     private static Schedule schedule(JsonReader r, JsonNode node, List<String> names) {

@@ -34,9 +34,14 @@ public record RunConfig(
      * @param bigA              SPSA's stability constant A (default 10% of N)
      * @param validationGames   games of the closing match tuned vs start (0 = none)
      * @param validationSprt    stop the validation match on this SPRT, or null
+     * @param rounds            texel: rounds of self-play then fit, at most
+     * @param gamesPerRound     texel: self-play games per round
+     * @param threshold         texel: stop when no tuned weight moved more than this in a round
+     * @param skipPlies         texel: positions before this ply are not used
      */
     public record Tune(String method, String player, String opponent, int iterations, int pairsPerIteration,
-                       double bigA, List<TuneWeight> weights, int validationGames, Sprt validationSprt) {
+                       double bigA, List<TuneWeight> weights, int validationGames, Sprt validationSprt,
+                       int rounds, int gamesPerRound, double threshold, int skipPlies) {
     }
 
     /** A tuned weight: start value, bounds, and fishtest's final step cEnd and final rate rEnd. */

@@ -121,6 +121,7 @@ public final class StandingsReporter implements Tournament.Reporter {
             RunState.writeAtomically(dir.resolve("report.csv"), RatingReport.render(ratings, Format.CSV, List.of(RatingReport.Part.RATINGS)));
             RunState.writeAtomically(dir.resolve("report.tex"), RatingReport.render(ratings, Format.LATEX, parts));
             RunState.writeAtomically(dir.resolve("report.html"), RatingReport.render(ratings, Format.HTML, parts));
+            RunState.writeAtomically(dir.resolve("report.svg"), arbiter.report.SvgChart.ratings(ratings));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -75,6 +75,89 @@ public final class TuneRun {
     }
 
     public Summary run() throws IOException {
+        return tune.method().equals("texel") ? runTexel() : runSpsa();
+    }
+
+    /**
+     * Texel rounds: the tuned player plays itself ({@code gamesPerRound} games with its current
+     * weights), the quiet positions of every round so far are fitted, the fitted values (within their
+     * bounds) are the next round's weights; until {@code rounds} or no weight moves more than
+     * {@code threshold}. Checkpointed after every round like SPSA's iterations.
+     */
+    private Summary runTexel() throws IOException {
+        Path output = config.output();
+        Files.createDirectories(output);
+        Path statePath = output.resolve("tune-state.json");
+        double[] start = new double[tune.weights().size()];
+        for (int i = 0; i < start.length; i++) {
+            start[i] = tune.weights().get(i).start();
+        }
+        State state = State.load(statePath, config.json(), start);
+        PlayerConfig base = player(tune.player());
+        arbiter.eval.LinearEvaluation eval = EngineRegistry.linearEvaluation(base.engine(), rules);
+        List<String> names = eval.specs().stream().map(arbiter.eval.WeightSpec::name).toList();
+        boolean converged = state.next > 0 && state.history.get(state.history.size() - 1)[start.length + 1] <= tune.threshold();
+        while (state.next < tune.rounds() && !converged && !stop.get()) {
+            int round = state.next;
+            List<PlayerConfig> players = List.of(withWeights(base, "self-a", state.theta), withWeights(base, "self-b", state.theta));
+            ObjectNode json = JSON.createObjectNode();
+            json.put("texelRound", round);
+            json.set("weights", JSON.valueToTree(state.theta));
+            json.set("config", config.json());
+            RunConfig games = new RunConfig(config.name() + "-round-" + round, config.game(), players,
+                    new RunConfig.Schedule("match", 1, List.of("self-a", "self-b"), tune.gamesPerRound(), null),
+                    config.openings(), config.limits(), config.adjudication(), config.concurrency(),
+                    output.resolve("iterations").resolve(Integer.toString(round)), config.seed() * 31 + round,
+                    Integer.MAX_VALUE, null, json);
+            Tournament t = new Tournament(games, new PrintWriter(new StringWriter()), err, QUIET);
+            current = t;
+            Tournament.Summary s = t.run();
+            current = null;
+            if (s.standings().games() < s.scheduled()) {
+                break;
+            }
+            List<Path> files = new ArrayList<>();
+            for (int r = 0; r <= round; r++) {
+                files.add(output.resolve("iterations").resolve(Integer.toString(r)).resolve("games.pdn"));
+            }
+            List<Texel.Sample> samples = PositionSamples.fromFiles(files, rules, eval, tune.skipPlies(),
+                    w -> LOG.warn("{}", w));
+            double[] full = weightsOf(base, state.theta).toArray();
+            boolean[] tunable = new boolean[full.length];
+            for (TuneWeight w : tune.weights()) {
+                tunable[names.indexOf(w.name())] = true;
+            }
+            Texel.Fit fit = Texel.tune(samples, full, tunable, 6, 1000);
+            double[] next = new double[state.theta.length];
+            double moved = 0;
+            for (int i = 0; i < next.length; i++) {
+                TuneWeight w = tune.weights().get(i);
+                double v = Math.max(w.min(), Math.min(w.max(), fit.weights()[names.indexOf(w.name())]));
+                next[i] = w.integer() ? Math.rint(v) : v;
+                moved = Math.max(moved, Math.abs(next[i] - state.theta[i]));
+            }
+            state.theta = next;
+            double[] row = new double[next.length + 3];
+            row[0] = round;
+            System.arraycopy(next, 0, row, 1, next.length);
+            row[next.length + 1] = moved;
+            row[next.length + 2] = fit.error();
+            state.history.add(row);
+            state.next = round + 1;
+            state.save(statePath, config.json());
+            out.printf(Locale.ROOT, "round %d/%d: %d positions, mse %.5f -> %.5f, %s (largest change %.4f)%n",
+                    round + 1, tune.rounds(), samples.size(), fit.startError(), fit.error(), describe(next), moved);
+            out.flush();
+            converged = moved <= tune.threshold();
+        }
+        if (stop.get() || (state.next < tune.rounds() && !converged)) {
+            out.println("Stopped; run the same command again to resume from round " + state.next + ".");
+            return new Summary(start, state.theta, state.history, null);
+        }
+        return finish(base, start, state.theta, state.history);
+    }
+
+    private Summary runSpsa() throws IOException {
         List<Spsa.Parameter> params = new ArrayList<>();
         for (TuneWeight w : tune.weights()) {
             params.add(new Spsa.Parameter(w.name(), w.start(), w.min(), w.max(), w.cEnd(), w.rEnd(), w.integer()));
@@ -110,17 +193,22 @@ public final class TuneRun {
             out.println("Stopped; run the same command again to resume from iteration " + state.next + ".");
             return new Summary(spsa.start(), state.theta, state.history, null);
         }
-        double[] tuned = spsa.played(state.theta);
+        return finish(base, spsa.start(), spsa.played(state.theta), state.history);
+    }
+
+    /** Writes the tuned weights and history, then plays the validation match. */
+    private Summary finish(PlayerConfig base, double[] start, double[] tuned, List<double[]> history) throws IOException {
+        Path output = config.output();
         Weights tunedWeights = weightsOf(base, tuned);
         RunState.writeAtomically(output.resolve("tuned-weights.json"), tunedWeights.toJson() + "\n");
-        writeHistory(output, state.history);
-        out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(spsa.start()),
+        writeHistory(output, history);
+        out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
                 output.resolve("tuned-weights.json"));
         Standings validation = null;
         if (tune.validationGames() > 0) {
-            validation = validate(base, spsa.start(), tuned);
+            validation = validate(base, start, tuned);
         }
-        return new Summary(spsa.start(), tuned, state.history, validation);
+        return new Summary(start, tuned, history, validation);
     }
 
     private String describe(double[] theta) {
@@ -233,15 +321,17 @@ public final class TuneRun {
     }
 
     private void writeHistory(Path output, List<double[]> history) throws IOException {
-        StringBuilder csv = new StringBuilder("iteration");
+        boolean texel = tune.method().equals("texel");
+        StringBuilder csv = new StringBuilder(texel ? "round" : "iteration");
         for (TuneWeight w : tune.weights()) {
             csv.append(',').append(w.name());
         }
-        csv.append(",result\n");
+        csv.append(texel ? ",largestChange,mse\n" : ",result\n");
         for (double[] row : history) {
             csv.append((long) row[0]);
             for (int i = 1; i < row.length; i++) {
-                csv.append(',').append(String.format(Locale.ROOT, i == row.length - 1 ? "%.0f" : "%.6f", row[i]));
+                boolean count = !texel && i == row.length - 1;
+                csv.append(',').append(String.format(Locale.ROOT, count ? "%.0f" : "%.6f", row[i]));
             }
             csv.append('\n');
         }

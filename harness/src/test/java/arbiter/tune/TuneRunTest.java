@@ -49,6 +49,30 @@ class TuneRunTest {
     }
 
     @Test
+    void texelRoundsRaiseAnUndervaluedKingAndStopWhenSettled() throws Exception {
+        Path f = dir.resolve("texel.json");
+        Files.writeString(f, """
+                { "game": {"variant": "english"},
+                  "players": [ {"name": "p", "engine": "draughts-alphabeta", "weights": {"man": 1, "king": 0.3},
+                                "options": {"random": 3}} ],
+                  "tune": { "method": "texel", "player": "p", "rounds": 4, "gamesPerRound": 80, "threshold": 0.05,
+                            "weights": { "king": {"start": 0.3, "min": 0.1, "max": 5} } },
+                  "openings": {"randomPlies": 8}, "limits": {"depth": 3}, "adjudication": {"maxPlies": 160},
+                  "concurrency": 2, "output": "%s", "seed": 21 }""".formatted(dir.resolve("texel").toString().replace("\\", "/")));
+        RunConfig c = ConfigLoader.load(f);
+        StringWriter out = new StringWriter();
+        TuneRun.Summary s = new TuneRun(c, new PrintWriter(out), new PrintWriter(new StringWriter())).run();
+        assertTrue(s.tuned()[0] > 1.0, "a king is worth more than a man: " + out);
+        assertTrue(s.history().size() >= 1 && s.history().size() <= 4, out.toString());
+        assertTrue(out.toString().contains("round 1/4:"), out.toString());
+        assertTrue(Files.readString(c.output().resolve("weights-history.csv")).startsWith("round,king,largestChange,mse"));
+        // A rerun of a finished tuning does not play again.
+        TuneRun.Summary again = new TuneRun(c, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())).run();
+        assertEquals(s.history().size(), again.history().size());
+        assertEquals(s.tuned()[0], again.tuned()[0]);
+    }
+
+    @Test
     void killedTunerResumesWithoutLosingOrRepeatingAnIteration() throws Exception {
         int iterations = 12;
         Path config = write("{ \"king\": {\"start\": 1.2, \"min\": 0.5, \"max\": 6, \"cEnd\": 0.3, \"rEnd\": 0.05} }", iterations);

@@ -57,11 +57,24 @@ public final class EngineRegistry {
      * @param weights weight overrides by name, applied over the engine's defaults (or its {@code preset})
      */
     public static Player create(String id, Rules rules, Map<String, ?> options, Map<String, ? extends Number> weights) {
+        return create(id, rules, new Options(options), weights);
+    }
+
+    /**
+     * The options an engine reads, with kinds, defaults and ranges (for protocol servers that declare
+     * them to a GUI).
+     */
+    public static List<Options.Declaration> options(String id, Rules rules) {
+        Options o = new Options(Map.of());
+        create(id, rules, o, Map.of()).close();
+        return o.declarations();
+    }
+
+    private static Player create(String id, Rules rules, Options o, Map<String, ? extends Number> weights) {
         EngineInfo info = info(id);
         if (!info.families().contains(rules.family())) {
             throw new OptionException("engine " + id + " does not play " + rules.id());
         }
-        Options o = new Options(options);
         Player player = switch (id) {
             case "random" -> {
                 if (!weights.isEmpty()) {

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "arbiter 0.1.0",
         description = "Tournament and tuning harness for board-game engines.",
-        subcommands = {RunCommand.class, PerftCommand.class, BenchCommand.class, EloCommand.class, SprtCommand.class,
+        subcommands = {RunCommand.class, EngineCommand.class, PerftCommand.class, BenchCommand.class, EloCommand.class, SprtCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

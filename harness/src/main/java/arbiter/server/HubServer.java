@@ -164,6 +164,7 @@ public final class HubServer {
     }
 
     private void go() {
+        engine.stopSearch();
         Position position = game.current();
         if (position.legalMoves().isEmpty()) {
             error("no legal move in " + position.toText());

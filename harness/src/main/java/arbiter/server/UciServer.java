@@ -192,6 +192,7 @@ public final class UciServer {
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             say("info string bad go command: " + String.join(" ", t));
         }
+        engine.stopSearch();
         Position position = game.current();
         if (position.legalMoves().isEmpty()) {
             say("bestmove (none)");

@@ -263,8 +263,7 @@ class DxpTest {
                 assertEquals("dxp:Script", p.engineId());
                 p.newGame(2);
             }
-            String position = DxpPlayer.position((arbiter.game.draughts.DraughtsPosition)
-                    international.start().play(international.start().parseMove("32-28")));
+            String position = DxpPlayer.position(international.start().play(international.start().parseMove("32-28")));
             assertEquals("R01Arbiter                         Z001000B" + position, seen.get(0));
             assertEquals("E00", seen.get(1), "a new game closes the open one");
             assertEquals(2, seen.size(), seen.toString());

@@ -344,6 +344,18 @@ public final class ConfigLoader {
             r.problem(own != null ? path + ".limits" : "$.limits",
                     "no limit for player '" + name + "': give depth, nodes, moveTimeMs or timeMs");
         }
+        // Options that Arbiter itself interprets are checked now; UCI and Hub options are checked against
+        // the engine's own declarations when it starts.
+        if (external != null && "dxp".equals(external.protocol()) && !options.isEmpty()) {
+            r.problem(path + ".options", "the dxp protocol has no options; the engine is configured on its own side");
+        }
+        if (external != null && "gnubg".equals(external.protocol())) {
+            try {
+                arbiter.external.GnubgSettings.from(options);
+            } catch (IllegalArgumentException e) {
+                r.problem(path + ".options", e.getMessage());
+            }
+        }
         // A built-in engine is created once here so unknown options and weights are reported now.
         if (engine != null && rules != null) {
             try {

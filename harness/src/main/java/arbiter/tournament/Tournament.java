@@ -254,6 +254,15 @@ public final class Tournament {
             names.add(t.black());
         }
         List<String> problems = new ArrayList<>();
+        if (config.concurrency() > 1) {
+            for (String n : names) {
+                if ("dxp".equals(playerConfig(n).protocol())) {
+                    problems.add("$.concurrency: player '" + n + "' is a dxp engine on one port, so it plays one game "
+                            + "at a time: run with concurrency 1");
+                    break;
+                }
+            }
+        }
         for (String n : names) {
             PlayerConfig pc = playerConfig(n);
             if (!pc.external() || (pc.protocol().equals("dxp") && pc.command().isEmpty())) {

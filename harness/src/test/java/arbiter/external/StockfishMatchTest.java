@@ -68,19 +68,17 @@ class StockfishMatchTest {
 
     @Test
     void theStrongerSkillLevelScoresMore() throws IOException {
-        Tournament.Summary s = run("""
-                { "name": "skill", "game": {"variant": "chess"},
-                  "players": [
-                    {"name": "sf-skill-20", "protocol": "uci", "command": ["STOCKFISH"],
-                     "options": {"Skill Level": 20, "Threads": 1, "Hash": 16}},
-                    {"name": "sf-skill-0", "protocol": "uci", "command": ["STOCKFISH"],
-                     "options": {"Skill Level": 0, "Threads": 1, "Hash": 16}} ],
-                  "schedule": {"type": "match", "players": ["sf-skill-20", "sf-skill-0"], "games": 12},
-                  "openings": {"randomPlies": 4, "pairs": true},
-                  "limits": {"nodes": 4000},
-                  "adjudication": {"resignScore": 600, "resignMoves": 3, "drawMinPlies": 80, "drawScore": 10,
-                                   "drawMoves": 8, "maxPlies": 240},
-                  "concurrency": 2, "output": "OUTPUT", "seed": 15, "reportEvery": 1000 }""");
+        // The shipped config, with the output in the test's folder.
+        Path shipped = Files.isDirectory(Path.of("..", "configs")) ? Path.of("..", "configs", "stockfish-levels.json")
+                : Path.of("configs", "stockfish-levels.json");
+        TestEngines.stockfish();
+        RunConfig c = ConfigLoader.load(shipped);
+        c = new RunConfig(c.name(), c.game(), c.players(), c.schedule(), c.openings(), c.limits(), c.adjudication(),
+                c.concurrency(), dir.resolve("out"), c.seed(), 1000, c.json());
+        StringWriter report = new StringWriter();
+        Tournament.Summary s = new Tournament(c, new PrintWriter(report), new PrintWriter(new StringWriter()),
+                new StandingsReporter()).run();
+        System.out.println(report);
         assertEquals(12, s.played());
         double strong = points(s.standings(), "sf-skill-20");
         double weak = points(s.standings(), "sf-skill-0");

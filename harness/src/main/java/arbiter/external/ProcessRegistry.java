@@ -8,9 +8,9 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * Every engine process (and engine socket) alive in this JVM, so none outlives it. One shutdown hook
- * (installed with the first registration) marks the JVM as shutting down, gives the owners a moment
- * to close their engines gracefully (the run's own hook stops the tournament, which closes its
- * players), then kills whatever is left, children included. A JVM killed with SIGKILL runs no hook:
+ * (installed with the first registration) marks the JVM as shutting down, gives the owners of engine
+ * processes a moment to close them gracefully (the run's own hook stops the tournament, which closes
+ * its players), then kills whatever is left, children included, and closes the connections. A JVM killed with SIGKILL runs no hook:
  * the engines then see their standard input close, which makes protocol-abiding engines quit.
  */
 public final class ProcessRegistry {
@@ -50,7 +50,7 @@ public final class ProcessRegistry {
     private static void shutdown() {
         shuttingDown = true;
         long end = System.nanoTime() + GRACE_MS * 1_000_000L;
-        while (!LIVE.isEmpty() && System.nanoTime() < end) {
+        while (LIVE.stream().anyMatch(r -> r instanceof EngineProcess) && System.nanoTime() < end) {
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {

@@ -93,7 +93,8 @@ class ExternalConfigTest {
                                {"name": "f", "engine": "random", "command": ["./engine.sh"]},
                                {"name": "g", "protocol": "xboard", "command": ["./engine.sh"]},
                                {"name": "h", "protocol": "dxp", "port": 1, "role": "boss", "env": {"A": [1]}},
-                               {"name": "i", "command": ["./engine.sh"]} ],
+                               {"name": "i", "command": ["./engine.sh"]},
+                               {"name": "j", "protocol": "dxp", "port": 2, "options": {"depth": 3}} ],
                   "schedule": {"type": "round-robin"}, "limits": {"depth": 2} }""");
         for (String expected : List.of(
                 "$.players[0].protocol: the uci protocol plays chess, not international",
@@ -108,7 +109,8 @@ class ExternalConfigTest {
                 "$.players[6].protocol: 'xboard' is not allowed; allowed values: uci, hub, dxp, gnubg",
                 "$.players[7].role: 'boss' is not allowed; allowed values: initiator, follower",
                 "$.players[7].env.A: must be a string",
-                "$.players[8].protocol: missing; required string")) {
+                "$.players[8].protocol: missing; required string",
+                "$.players[9].options: the dxp protocol has no options")) {
             assertTrue(all.contains(expected), "expected «" + expected + "» in\n" + all);
         }
     }

@@ -32,9 +32,7 @@ public final class ExternalPlayers {
             }
             case "gnubg" -> {
                 need(pc, rules, GameFamily.BACKGAMMON);
-                // The backgammon game supplies its BackgammonAdapter once it is part of the build.
-                throw new EngineException("player " + pc.name() + ": the gnubg protocol needs the backgammon game, "
-                        + "which is not part of this build");
+                yield new GnubgPlayer(pc.name(), e, pc.options(), rules, new TextBackgammonAdapter());
             }
             default -> throw new EngineException("player " + pc.name() + ": unknown protocol " + e.protocol());
         };

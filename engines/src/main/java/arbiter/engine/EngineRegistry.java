@@ -64,7 +64,7 @@ public final class EngineRegistry {
      * The options an engine reads, with kinds, defaults and ranges (for protocol servers that declare
      * them to a GUI).
      */
-    public static List<Options.Declaration> options(String id, Rules rules) {
+    public static List<Options.Declaration> declarations(String id, Rules rules) {
         Options o = new Options(Map.of());
         create(id, rules, o, Map.of()).close();
         return o.declarations();

@@ -35,7 +35,7 @@ final class ServerEngine {
         this.id = id;
         this.rules = rules;
         this.weights = Map.copyOf(weights);
-        this.declarations = EngineRegistry.options(id, rules);
+        this.declarations = EngineRegistry.declarations(id, rules);
         this.options.putAll(initialOptions);
         player(); // reports bad initial options and weights at once
     }

@@ -82,6 +82,16 @@ public final class EngineRegistry {
         return o.known();
     }
 
+    /**
+     * The options an engine reads, with kinds, defaults and ranges (for protocol servers that declare
+     * them to a GUI).
+     */
+    public static List<Options.Declaration> declarations(String id, Rules rules) {
+        Options o = new Options(Map.of());
+        create(id, rules, o, Map.of()).close();
+        return o.declarations();
+    }
+
     private static Player create(String id, Rules rules, Options o, Map<String, ? extends Number> weights) {
         EngineInfo info = info(id);
         if (!info.families().contains(rules.family())) {

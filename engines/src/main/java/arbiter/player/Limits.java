@@ -10,13 +10,29 @@ package arbiter.player;
  * @param remainingMs the mover's clock, 0 = no clock
  * @param incrementMs added after each move
  * @param movesToGo   moves until the next time control, 0 = rest of the game
+ * @param opponentRemainingMs the opponent's clock, 0 = unknown or no clock (external engines whose
+ *                    protocol sends both clocks, e.g. UCI {@code wtime btime}, need it)
+ * @param opponentIncrementMs the opponent's increment
  */
-public record Limits(int depth, long nodes, long moveTimeMs, long remainingMs, long incrementMs, int movesToGo) {
+public record Limits(int depth, long nodes, long moveTimeMs, long remainingMs, long incrementMs, int movesToGo,
+                     long opponentRemainingMs, long opponentIncrementMs) {
 
     public Limits {
-        if (depth < 0 || nodes < 0 || moveTimeMs < 0 || remainingMs < 0 || incrementMs < 0 || movesToGo < 0) {
+        if (depth < 0 || nodes < 0 || moveTimeMs < 0 || remainingMs < 0 || incrementMs < 0 || movesToGo < 0
+                || opponentRemainingMs < 0 || opponentIncrementMs < 0) {
             throw new IllegalArgumentException("limits must not be negative");
         }
+    }
+
+    /** Limits without the opponent's clock. */
+    public Limits(int depth, long nodes, long moveTimeMs, long remainingMs, long incrementMs, int movesToGo) {
+        this(depth, nodes, moveTimeMs, remainingMs, incrementMs, movesToGo, 0, 0);
+    }
+
+    /** These limits with the opponent's clock and increment. */
+    public Limits withOpponentClock(long opponentRemainingMs, long opponentIncrementMs) {
+        return new Limits(depth, nodes, moveTimeMs, remainingMs, incrementMs, movesToGo, opponentRemainingMs,
+                opponentIncrementMs);
     }
 
     public static Limits depth(int depth) {

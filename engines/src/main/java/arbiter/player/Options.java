@@ -14,6 +14,24 @@ import java.util.Set;
 public final class Options {
     private final Map<String, Object> values;
     private final Map<String, String> known = new LinkedHashMap<>();
+    private final Map<String, Declaration> declarations = new LinkedHashMap<>();
+
+    /**
+     * An option as an engine reads it, so protocol servers can declare it (UCI {@code option}, Hub
+     * {@code param}).
+     *
+     * @param kind         bool, integer, real, choice or string
+     * @param defaultValue the engine's default as text (empty for no default)
+     * @param min          integer and real: the smallest value; null otherwise
+     * @param max          integer and real: the largest value; null otherwise
+     * @param choices      choice: the allowed values; empty otherwise
+     */
+    public record Declaration(String name, String kind, String defaultValue, String min, String max,
+                              List<String> choices, String description) {
+        public Declaration {
+            choices = List.copyOf(choices);
+        }
+    }
 
     public Options(Map<String, ?> values) {
         this.values = new LinkedHashMap<>(values);
@@ -33,6 +51,7 @@ public final class Options {
     }
 
     public boolean bool(String name, boolean def, String description) {
+        declare(new Declaration(name, "bool", Boolean.toString(def), null, null, List.of(), description));
         Object v = raw(name, description, def);
         if (v == null) {
             return def;
@@ -48,6 +67,8 @@ public final class Options {
     }
 
     public long integer(String name, long def, long min, long max, String description) {
+        declare(new Declaration(name, "integer", Long.toString(def), Long.toString(min), Long.toString(max), List.of(),
+                description));
         Object v = raw(name, description, def);
         if (v == null) {
             return def;
@@ -69,6 +90,8 @@ public final class Options {
     }
 
     public double real(String name, double def, double min, double max, String description) {
+        declare(new Declaration(name, "real", Double.toString(def), Double.toString(min), Double.toString(max),
+                List.of(), description));
         Object v = raw(name, description, def);
         if (v == null) {
             return def;
@@ -90,6 +113,7 @@ public final class Options {
     }
 
     public String choice(String name, String def, List<String> allowed, String description) {
+        declare(new Declaration(name, "choice", def == null ? "" : def, null, null, allowed, description));
         Object v = raw(name, description, def);
         if (v == null) {
             return def;
@@ -104,8 +128,18 @@ public final class Options {
     }
 
     public String string(String name, String def, String description) {
+        declare(new Declaration(name, "string", def == null ? "" : def, null, null, List.of(), description));
         Object v = raw(name, description, def);
         return v == null ? def : v.toString();
+    }
+
+    private void declare(Declaration d) {
+        declarations.putIfAbsent(d.name(), d);
+    }
+
+    /** Every option read so far with its kind, default and range, in the order they were read. */
+    public List<Declaration> declarations() {
+        return List.copyOf(declarations.values());
     }
 
     /** Declared options with descriptions, in the order they were read. */

@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "arbiter 0.1.0",
         description = "Tournament and tuning harness for board-game engines.",
-        subcommands = {RunCommand.class, EnginesCommand.class, PerftCommand.class, MovesCommand.class, BenchCommand.class, EloCommand.class,
-            SprtCommand.class, TexelCommand.class, TuneCommand.class,
+        subcommands = {RunCommand.class, EnginesCommand.class, EngineCommand.class, PerftCommand.class, MovesCommand.class,
+            BenchCommand.class, EloCommand.class, SprtCommand.class, TexelCommand.class, TuneCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -47,10 +47,11 @@ final class RunCommand implements Callable<Integer> {
         if (config.tune() != null) {
             throw new BadInputException(configFile + " is a tuning config (it has a tune block): run it with `arbiter tune`");
         }
-        if (concurrency != null || output != null) {
-            config = new RunConfig(config.name(), config.game(), config.players(), config.schedule(), config.openings(),
-                    config.limits(), config.adjudication(), concurrency != null ? concurrency : config.concurrency(),
-                    output != null ? output : config.output(), config.seed(), config.reportEvery(), config.tune(), config.json());
+        if (concurrency != null) {
+            config = config.withConcurrency(concurrency);
+        }
+        if (output != null) {
+            config = config.withOutput(output);
         }
         if (forceNew) {
             Path aside = RunState.moveAside(config.output());

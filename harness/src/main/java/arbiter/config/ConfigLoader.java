@@ -1,6 +1,7 @@
 package arbiter.config;
 
 import arbiter.config.RunConfig.Adjudication;
+import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.config.RunConfig.Game;
 import arbiter.config.RunConfig.Openings;
 import arbiter.config.RunConfig.PlayerConfig;
@@ -8,6 +9,7 @@ import arbiter.config.RunConfig.Schedule;
 import arbiter.config.RunConfig.Sprt;
 import arbiter.config.RunConfig.TimeLimits;
 import arbiter.engine.EngineRegistry;
+import arbiter.game.GameFamily;
 import arbiter.game.Games;
 import arbiter.game.NotationException;
 import arbiter.game.Rules;
@@ -46,7 +48,13 @@ public final class ConfigLoader {
     static final Set<String> VALIDATION_KEYS = Set.of("games", "sprt");
     static final Set<String> GAME_KEYS = Set.of("variant", "rules");
     static final Set<String> PLAYER_KEYS = Set.of("name", "engine", "extends", "options", "weights", "weightsFile",
-            "command", "protocol", "limits");
+            "command", "protocol", "limits", "workingDir", "env", "initTimeoutMs", "hangTimeoutMs", "host", "port", "role");
+    /** Keys that only an external engine may have. */
+    static final List<String> EXTERNAL_KEYS = List.of("command", "protocol", "workingDir", "env", "initTimeoutMs",
+            "hangTimeoutMs", "host", "port", "role");
+    static final List<String> DXP_ROLES = List.of("initiator", "follower");
+    /** Where programs named without a folder are looked for besides PATH (Debian installs engines there). */
+    static final List<Path> EXTRA_PROGRAM_FOLDERS = List.of(Path.of("/usr/games"), Path.of("/usr/local/games"));
     static final Set<String> SCHEDULE_KEYS = Set.of("type", "rounds", "players", "games", "sprt");
     static final Set<String> SPRT_KEYS = Set.of("elo0", "elo1", "alpha", "beta", "normalized");
     static final Set<String> OPENINGS_KEYS = Set.of("file", "format", "order", "randomPlies", "pairs");
@@ -290,27 +298,17 @@ public final class ConfigLoader {
                                        TimeLimits runLimits) {
         String name = p.get("name").asText();
         String engine = r.string(p, "engine", path, null, false);
-        List<String> command = null;
-        JsonNode commandNode = p.get("command");
-        if (commandNode != null) {
-            if (!commandNode.isArray() || commandNode.isEmpty()) {
-                r.problem(path + ".command", "must be a non-empty array: the program and its arguments");
-            } else {
-                command = new ArrayList<>();
-                for (JsonNode c : commandNode) {
-                    command.add(c.asText());
+        ExternalEngine external = engine == null ? external(r, p, path, base, rules) : null;
+        if (engine == null && external == null) {
+            r.problem(path, "needs an \"engine\" (built-in engine id) or a \"protocol\" and \"command\" (external engine)");
+        }
+        if (engine != null) {
+            for (String key : EXTERNAL_KEYS) {
+                if (p.has(key)) {
+                    r.problem(path + "." + key, "only for external engines; this player is the built-in engine '"
+                            + engine + "' (remove \"engine\" to run a program)");
                 }
             }
-        }
-        String protocol = null;
-        if (command != null) {
-            protocol = r.choice(p, "protocol", path, null, PROTOCOLS);
-        }
-        if (engine == null && command == null) {
-            r.problem(path, "needs an \"engine\" (built-in engine id) or a \"command\" (external engine)");
-        }
-        if (engine != null && command != null) {
-            r.problem(path, "has both \"engine\" and \"command\"; choose one");
         }
         Map<String, Object> options = new LinkedHashMap<>();
         JsonNode optionsNode = p.get("options");
@@ -341,11 +339,28 @@ public final class ConfigLoader {
         if (weightsNode != null) {
             readWeights(r, weightsNode, path + ".weights", weights);
         }
+        if (external != null && (p.has("weights") || p.has("weightsFile"))) {
+            r.problem(path + (p.has("weights") ? ".weights" : ".weightsFile"),
+                    "only built-in engines take weights; give an external engine its settings in \"options\"");
+        }
         TimeLimits own = p.has("limits") ? limits(r, p.get("limits"), path + ".limits") : null;
         TimeLimits effective = own != null ? own : runLimits;
-        if (!hasAnyLimit(effective)) {
+        boolean needsLimit = external == null || !"gnubg".equals(external.protocol());
+        if (needsLimit && !hasAnyLimit(effective)) {
             r.problem(own != null ? path + ".limits" : "$.limits",
                     "no limit for player '" + name + "': give depth, nodes, moveTimeMs or timeMs");
+        }
+        // Options that Arbiter itself interprets are checked now; UCI and Hub options are checked against
+        // the engine's own declarations when it starts.
+        if (external != null && "dxp".equals(external.protocol()) && !options.isEmpty()) {
+            r.problem(path + ".options", "the dxp protocol has no options; the engine is configured on its own side");
+        }
+        if (external != null && "gnubg".equals(external.protocol())) {
+            try {
+                arbiter.external.GnubgSettings.from(options);
+            } catch (IllegalArgumentException e) {
+                r.problem(path + ".options", e.getMessage());
+            }
         }
         // A built-in engine is created once here so unknown options and weights are reported now.
         if (engine != null && rules != null) {
@@ -358,7 +373,132 @@ public final class ConfigLoader {
                 r.problem(path + where, e.getMessage());
             }
         }
-        return new PlayerConfig(name, engine, options, weights, command, protocol, own);
+        return new PlayerConfig(name, engine, options, weights, external, own);
+    }
+
+    /** The external-engine keys of a player, validated; null when the player has neither protocol nor command. */
+    private static ExternalEngine external(JsonReader r, ObjectNode p, String path, Path base, Rules rules) {
+        if (!p.has("command") && !p.has("protocol")) {
+            return null;
+        }
+        String protocol = r.choice(p, "protocol", path, null, PROTOCOLS);
+        List<String> command = new ArrayList<>();
+        JsonNode commandNode = p.get("command");
+        if (commandNode != null) {
+            if (!commandNode.isArray() || commandNode.isEmpty()) {
+                r.problem(path + ".command", "must be a non-empty array: the program and its arguments");
+            } else {
+                for (int i = 0; i < commandNode.size(); i++) {
+                    JsonNode c = commandNode.get(i);
+                    if (!c.isValueNode() || c.isNull()) {
+                        r.problem(path + ".command[" + i + "]", "must be a string");
+                    } else {
+                        command.add(c.asText());
+                    }
+                }
+            }
+        }
+        Path workingDir = null;
+        String dir = r.string(p, "workingDir", path, null, false);
+        if (dir != null) {
+            workingDir = base.resolve(dir).normalize();
+            if (!Files.isDirectory(workingDir)) {
+                r.problem(path + ".workingDir", "no such folder: " + workingDir);
+            }
+        }
+        if (!command.isEmpty()) {
+            String program = command.get(0);
+            Path found = locateProgram(program, base);
+            if (found == null) {
+                r.problem(path + ".command[0]", program.contains("/")
+                        ? "no executable program at " + base.resolve(program).normalize()
+                        : "no executable program '" + program + "' on PATH or in " + EXTRA_PROGRAM_FOLDERS);
+            } else {
+                command.set(0, found.toString());
+            }
+        } else if (protocol != null && !protocol.equals("dxp")) {
+            r.problem(path + ".command", "missing; a " + protocol + " engine is a program: give its command as an array");
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        JsonNode envNode = p.get("env");
+        if (envNode != null) {
+            if (!envNode.isObject()) {
+                r.problem(path + ".env", "must be an object of variable: value");
+            } else {
+                for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                        r.problem(path + ".env." + e.getKey(), "must be a string");
+                    } else {
+                        env.put(e.getKey(), e.getValue().asText());
+                    }
+                }
+            }
+        }
+        long initTimeout = r.integer(p, "initTimeoutMs", path, 10_000, 1, 3_600_000);
+        long hangTimeout = r.integer(p, "hangTimeoutMs", path, 60_000, 1, 86_400_000);
+        String host = null;
+        int port = 0;
+        String role = null;
+        if ("dxp".equals(protocol)) {
+            host = r.string(p, "host", path, "127.0.0.1", false);
+            port = (int) r.integer(p, "port", path, 0, 1, 65_535);
+            if (!p.has("port")) {
+                r.problem(path + ".port", "missing; a dxp engine needs the port to connect to (or to listen on), "
+                        + "e.g. 27531");
+            }
+            role = r.choice(p, "role", path, "initiator", DXP_ROLES);
+        } else if (protocol != null) {
+            for (String key : List.of("host", "port", "role")) {
+                if (p.has(key)) {
+                    r.problem(path + "." + key, "only for the dxp protocol");
+                }
+            }
+        }
+        if (protocol != null && rules != null) {
+            GameFamily needed = switch (protocol) {
+                case "uci" -> GameFamily.CHESS;
+                case "gnubg" -> GameFamily.BACKGAMMON;
+                default -> GameFamily.DRAUGHTS;
+            };
+            if (rules.family() != needed) {
+                r.problem(path + ".protocol", "the " + protocol + " protocol plays " + needed.name().toLowerCase()
+                        + ", not " + rules.id());
+            }
+        }
+        return new ExternalEngine(protocol, command, workingDir, env, initTimeout, hangTimeout, host, port, role);
+    }
+
+    /**
+     * The program of a command: a path (with a '/') is resolved against the config's folder; a bare
+     * name is looked up on PATH, then in {@link #EXTRA_PROGRAM_FOLDERS}. Null when not found or not
+     * executable.
+     */
+    static Path locateProgram(String program, Path base) {
+        if (program.isBlank()) {
+            return null;
+        }
+        if (program.contains("/")) {
+            Path p = base.resolve(program).normalize().toAbsolutePath();
+            return Files.isRegularFile(p) && Files.isExecutable(p) ? p : null;
+        }
+        List<Path> folders = new ArrayList<>();
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String d : path.split(java.io.File.pathSeparator)) {
+                if (!d.isEmpty()) {
+                    folders.add(Path.of(d));
+                }
+            }
+        }
+        folders.addAll(EXTRA_PROGRAM_FOLDERS);
+        for (Path d : folders) {
+            Path p = d.resolve(program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return p.toAbsolutePath();
+            }
+        }
+        return null;
     }
 
     private static void readWeights(JsonReader r, JsonNode node, String path, Map<String, Double> into) {

@@ -24,6 +24,18 @@ public record RunConfig(
         Tune tune,
         JsonNode json) {
 
+    /** The same config writing to another folder (the JSON, hence resume identity, is unchanged). */
+    public RunConfig withOutput(Path folder) {
+        return new RunConfig(name, game, players, schedule, openings, limits, adjudication, concurrency, folder, seed,
+                reportEvery, tune, json);
+    }
+
+    /** The same config with another number of worker threads. */
+    public RunConfig withConcurrency(int threads) {
+        return new RunConfig(name, game, players, schedule, openings, limits, adjudication, threads, output, seed,
+                reportEvery, tune, json);
+    }
+
     /**
      * A tuning block: SPSA on some weights of one player (see {@code docs/tuning.md}).
      *
@@ -54,14 +66,50 @@ public record RunConfig(
     }
 
     /**
-     * A player: a built-in engine with options and weights, or an external command (issue 7).
+     * A player: a built-in engine with options and weights, or an external engine over a protocol.
      *
-     * @param limits this player's own limits, or null to use the run's
+     * @param options        built-in engines: their options; external engines: sent to the engine as
+     *                       UCI {@code setoption}, Hub {@code set-param} or gnubg evaluation settings
+     * @param externalEngine how to run and talk to an external engine, or null for a built-in one
+     * @param limits         this player's own limits, or null to use the run's
      */
     public record PlayerConfig(String name, String engine, Map<String, Object> options, Map<String, Double> weights,
-                               List<String> command, String protocol, TimeLimits limits) {
+                               ExternalEngine externalEngine, TimeLimits limits) {
         public boolean external() {
-            return command != null && !command.isEmpty();
+            return externalEngine != null;
+        }
+
+        /** The external engine's program and arguments, or null. */
+        public List<String> command() {
+            return externalEngine == null ? null : externalEngine.command();
+        }
+
+        /** The external engine's protocol (uci, hub, dxp, gnubg), or null. */
+        public String protocol() {
+            return externalEngine == null ? null : externalEngine.protocol();
+        }
+    }
+
+    /**
+     * An external engine (see {@code docs/engines.md}).
+     *
+     * @param protocol      uci, hub, dxp or gnubg
+     * @param command       the program and its arguments; for dxp optional (the engine may already run)
+     * @param workingDir    folder the engine runs in, or null for Arbiter's
+     * @param env           variables added to the engine's environment
+     * @param initTimeoutMs how long the engine may take to start, finish its handshake or get ready for a game
+     * @param hangTimeoutMs how long it may think on one move when the limits set no time (depth, nodes)
+     * @param host          dxp: the follower's host to connect to, or the address to listen on
+     * @param port          dxp: the port (DamExchange's standard port is 27531)
+     * @param role          dxp: initiator (Arbiter connects and requests games) or follower (Arbiter
+     *                      listens and the engine requests games); null for other protocols
+     */
+    public record ExternalEngine(String protocol, List<String> command, java.nio.file.Path workingDir,
+                                 Map<String, String> env, long initTimeoutMs, long hangTimeoutMs, String host,
+                                 int port, String role) {
+        public ExternalEngine {
+            command = command == null ? List.of() : List.copyOf(command);
+            env = env == null ? Map.of() : Map.copyOf(env);
         }
     }
 

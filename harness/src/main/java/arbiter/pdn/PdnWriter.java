@@ -15,8 +15,10 @@ import java.util.Map;
  * Writes a played game as a PDN (draughts) or PGN (chess, Quoridor, backgammon) record: the seven
  * standard tags, then GameType, Variant, FEN (when not the start), TimeControl, Termination, Opening,
  * Seed, Dice (backgammon) and Game (the task number, used to resume), then numbered moves with
- * cutechess-style comments {@code {+0.25/7 0.53s}}; a backgammon move is written as one token,
- * its parts joined by commas ({@code 24/18,13/11}, {@code 6/5(2)} as {@code 6/5,6/5}). Draughts results are {@code 2-0 1-1 0-2}, the
+ * cutechess-style comments {@code {+0.25/7 0.53s}} extended with what the search reported
+ * ({@code sd=} selective depth, {@code n=} nodes, {@code nps=}, {@code pv="..."} up to 12 plies); a
+ * backgammon move is written as one token, its parts joined by commas ({@code 24/18,13/11},
+ * {@code 6/5(2)} as {@code 6/5,6/5}). Draughts results are {@code 2-0 1-1 0-2}, the
  * others {@code 1-0 1/2-1/2 0-1}.
  */
 public final class PdnWriter {
@@ -122,7 +124,7 @@ public final class PdnWriter {
             side = 1 - side;
             ply++;
         }
-        line.add("{" + game.termination().describe() + "}");
+        line.add("{" + commentText(game.termination().describe()) + "}");
         line.add(resultToken(game.result(), rules.family()));
         line.end();
         sb.append('\n');
@@ -163,7 +165,28 @@ public final class PdnWriter {
             c.append(Score.format(m.score())).append('/').append(m.depth()).append(' ');
         }
         c.append(String.format(Locale.ROOT, "%.3fs", m.timeMs() / 1000.0));
-        return c.toString();
+        if (m.selDepth() > 0) {
+            c.append(" sd=").append(m.selDepth());
+        }
+        if (m.nodes() > 0) {
+            c.append(" n=").append(m.nodes());
+        }
+        if (m.nps() > 0) {
+            c.append(" nps=").append(m.nps());
+        }
+        if (m.pv() != null && !m.pv().isEmpty()) {
+            c.append(" pv=\"").append(m.pv()).append('"');
+        }
+        return commentText(c.toString());
+    }
+
+    /** Text safe inside a {@code {...}} comment: no braces, no control characters. */
+    static String commentText(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (char ch : text.toCharArray()) {
+            sb.append(ch == '{' ? '(' : ch == '}' ? ')' : ch < 32 || ch == 127 ? ' ' : ch);
+        }
+        return sb.toString();
     }
 
     static String escape(String value) {

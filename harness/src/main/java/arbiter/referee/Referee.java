@@ -2,6 +2,7 @@ package arbiter.referee;
 
 import arbiter.config.RunConfig.Adjudication;
 import arbiter.config.RunConfig.TimeLimits;
+import arbiter.external.EngineResignedException;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
 import arbiter.game.NotationException;
@@ -62,8 +63,16 @@ public final class Referee {
         for (int side = 0; side < 2; side++) {
             remaining[side] = limits[side].timeMs();
         }
-        for (Player p : players) {
-            p.newGame(task.seed());
+        for (int side = 0; side < 2; side++) {
+            try {
+                players[side].newGame(task.seed());
+            } catch (EngineStalledException e) {
+                return abort.getAsBoolean() ? null
+                        : lost(task, startText, record, openingPlies, side, new Termination.EngineStalled(side, e.waitedMs()));
+            } catch (RuntimeException e) {
+                return abort.getAsBoolean() ? null
+                        : lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, String.valueOf(e.getMessage())));
+            }
         }
         int drawStreak = 0;
         int whiteAheadStreak = 0;
@@ -88,9 +97,11 @@ public final class Referee {
             Position position = game.current();
             int side = position.sideToMove();
             TimeLimits tl = limits[side];
+            TimeLimits other = limits[1 - side];
             Limits moveLimits = new Limits(tl.depth(), tl.nodes(), tl.moveTimeMs(),
                     tl.hasClock() ? Math.max(1, remaining[side]) : 0, tl.incrementMs(),
-                    tl.movesPerPeriod() > 0 ? tl.movesPerPeriod() - movesMade[side] % tl.movesPerPeriod() : 0);
+                    tl.movesPerPeriod() > 0 ? tl.movesPerPeriod() - movesMade[side] % tl.movesPerPeriod() : 0,
+                    other.hasClock() ? Math.max(1, remaining[1 - side]) : 0, other.hasClock() ? other.incrementMs() : 0);
             long allowedMs = tl.hasClock() ? remaining[side] + tl.marginMs()
                     : tl.moveTimeMs() > 0 ? tl.moveTimeMs() + tl.marginMs() : 0;
             long start = System.nanoTime();
@@ -102,12 +113,18 @@ public final class Referee {
             } catch (IllegalMoveException e) {
                 return lost(task, startText, record, openingPlies, side, new Termination.IllegalMove(side, e.move(), e.getMessage()));
             } catch (EngineStalledException e) {
+                if (abort.getAsBoolean()) {
+                    return null;
+                }
                 return lost(task, startText, record, openingPlies, side, new Termination.EngineStalled(side, e.waitedMs()));
+            } catch (EngineResignedException e) {
+                return lost(task, startText, record, openingPlies, side, new Termination.Resigned(side, e.getMessage()));
             } catch (RuntimeException e) {
                 if (abort.getAsBoolean()) {
                     return null;
                 }
-                return lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, String.valueOf(e)));
+                return lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side,
+                        e instanceof arbiter.external.EngineException ? e.getMessage() : String.valueOf(e)));
             }
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
             if (abort.getAsBoolean()) {
@@ -137,7 +154,9 @@ public final class Referee {
                         new Termination.TimeForfeit(side, elapsedMs - tl.moveTimeMs()));
             }
             Integer score = answer.depth() > 0 || answer.score() != 0 ? answer.score() : null;
-            record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll));
+            record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll,
+                    answer.selDepth(), answer.nodes(), answer.nodes() > 0 && answer.timeMs() > 0
+                            ? answer.nodes() * 1000 / answer.timeMs() : 0, pvText(position, answer)));
             game.play(move);
 
             // Adjudication on the engines' own scores, from White's view.
@@ -170,6 +189,28 @@ public final class Referee {
                 }
             }
         }
+    }
+
+    /** Longest principal variation kept in a record, in plies. */
+    static final int PV_PLIES = 12;
+
+    /** The player's principal variation in the game's notation (as far as it is legal), or null for none beyond the move. */
+    static String pvText(Position position, SearchResult answer) {
+        List<Move> pv = answer.pv();
+        if (pv.size() < 2 || !pv.get(0).equals(answer.move())) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        Position p = position;
+        for (int i = 0; i < pv.size() && i < PV_PLIES; i++) {
+            Move m = pv.get(i);
+            if (p.needsDice() || !p.legalMoves().contains(m)) {
+                break;
+            }
+            sb.append(i == 0 ? "" : " ").append(p.formatMove(m));
+            p = p.play(m);
+        }
+        return sb.toString();
     }
 
     /** Rolls two dice into the position; an opening tie (not a legal first roll) is rolled again. */

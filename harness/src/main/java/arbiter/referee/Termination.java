@@ -62,6 +62,17 @@ public sealed interface Termination {
         }
     }
 
+    /** A player gave the game up (an external engine's resignation, e.g. DXP GAMEEND "I give up"). */
+    record Resigned(int player, String why) implements Termination {
+        public String tag() {
+            return "normal";
+        }
+
+        public String describe() {
+            return "player " + player + " resigned: " + why;
+        }
+    }
+
     record EngineStalled(int player, long waitedMs) implements Termination {
         public String tag() {
             return "stalled connection";

@@ -5,6 +5,9 @@ import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.config.RunConfig.TimeLimits;
 import arbiter.engine.EngineRegistry;
+import arbiter.external.ExternalPlayer;
+import arbiter.external.ExternalPlayers;
+import arbiter.external.ProcessRegistry;
 import arbiter.game.Games;
 import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
@@ -120,6 +123,9 @@ public final class Tournament {
         PdnWriter.Context context = new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variantTag(),
                 config.limits().timeControlTag());
+        if (tasks.stream().anyMatch(t -> !done.contains(t.id()))) {
+            preflight(tasks.stream().filter(t -> !done.contains(t.id())).toList());
+        }
         Referee referee = new Referee(rules, config.adjudication());
         ConcurrentLinkedQueue<Player> allPlayers = new ConcurrentLinkedQueue<>();
         ThreadLocal<Map<String, Player>> workerPlayers = ThreadLocal.withInitial(HashMap::new);
@@ -140,7 +146,7 @@ public final class Tournament {
         }
 
         try (GameLog log = GameLog.open(pdn, w -> err.println("warning: " + w))) {
-            while (stopReason == null && !abort.get()) {
+            while (stopReason == null && !aborted()) {
                 while (inFlight < config.concurrency() && pending.hasNext()) {
                     GameTask task = pending.next();
                     completion.submit(() -> playTask(task, referee, workerPlayers.get(), allPlayers));
@@ -228,16 +234,64 @@ public final class Tournament {
             throw new IllegalStateException("a player cannot meet itself: " + task.white());
         }
         TimeLimits[] limits = {limitsOf(task.white()), limitsOf(task.black())};
-        return referee.play(task, new Player[] {white, black}, limits, abort::get);
+        return referee.play(task, new Player[] {white, black}, limits, this::aborted);
+    }
+
+    /** True when the run is stopping: asked to, or the JVM is shutting down (Ctrl-C). */
+    private boolean aborted() {
+        return abort.get() || ProcessRegistry.shuttingDown();
+    }
+
+    /**
+     * Starts every external engine of the schedule once and completes its handshake, so a wrong
+     * command, a missing option or an engine that does not speak its protocol stops the run before
+     * any game, naming the player.
+     */
+    private void preflight(List<GameTask> tasks) {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        for (GameTask t : tasks) {
+            names.add(t.white());
+            names.add(t.black());
+        }
+        List<String> problems = new ArrayList<>();
+        if (config.concurrency() > 1) {
+            for (String n : names) {
+                if ("dxp".equals(playerConfig(n).protocol())) {
+                    problems.add("$.concurrency: player '" + n + "' is a dxp engine on one port, so it plays one game "
+                            + "at a time: run with concurrency 1");
+                    break;
+                }
+            }
+        }
+        for (String n : names) {
+            PlayerConfig pc = playerConfig(n);
+            if (!pc.external() || (pc.protocol().equals("dxp") && pc.command().isEmpty())) {
+                continue; // built-in, or a DXP engine run by someone else (a probe connection could end its session)
+            }
+            ExternalPlayer p = null;
+            try {
+                p = ExternalPlayers.create(pc, rules);
+                p.ensureReady();
+                LOG.info("engine {} is ready: {}", n, p.engineId());
+            } catch (RuntimeException e) {
+                problems.add("$.players[" + config.players().indexOf(pc) + "]: engine '" + n
+                        + "' is not usable: " + e.getMessage());
+            } finally {
+                if (p != null) {
+                    p.close();
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
     }
 
     private Player player(String name, Map<String, Player> players, ConcurrentLinkedQueue<Player> all) {
         return players.computeIfAbsent(name, n -> {
             PlayerConfig pc = playerConfig(n);
-            if (pc.external()) {
-                throw new UnsupportedOperationException("external engines arrive with issue 7: " + n);
-            }
-            Player p = EngineRegistry.create(pc.engine(), rules, pc.options(), pc.weights());
+            Player p = pc.external() ? ExternalPlayers.create(pc, rules)
+                    : EngineRegistry.create(pc.engine(), rules, pc.options(), pc.weights());
             all.add(p);
             return p;
         });

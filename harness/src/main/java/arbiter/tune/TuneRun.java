@@ -243,7 +243,7 @@ public final class TuneRun {
         for (int i = 0; i < values.length; i++) {
             weights.put(tune.weights().get(i).name(), values[i]);
         }
-        return new PlayerConfig(name, base.engine(), base.options(), weights, null, null, base.limits());
+        return new PlayerConfig(name, base.engine(), base.options(), weights, null, base.limits());
     }
 
     private Weights weightsOf(PlayerConfig base, double[] values) {

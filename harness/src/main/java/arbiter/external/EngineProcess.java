@@ -1,0 +1,342 @@
+package arbiter.external;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * One external engine process: started on demand, its standard output read line by line on a reader
+ * thread (so every read has a timeout), its standard error copied to the log under the engine's
+ * name, and killed with all its children on {@link #kill}, on {@link #shutdown} or when the JVM
+ * exits (see {@link ProcessRegistry}). Not thread-safe except for {@link #kill}: one worker owns it.
+ */
+public final class EngineProcess implements AutoCloseable {
+    private static final Logger LOG = LogManager.getLogger(EngineProcess.class);
+    /** Engines' standard error, at INFO so it lands in the run's log (arbiter.log) but not on the console. */
+    private static final Logger STDERR = LogManager.getLogger("arbiter.external.EngineStderr");
+    /** Longer lines are cut: a garbage-spewing engine cannot exhaust memory. */
+    static final int MAX_LINE = 64 * 1024;
+    private static final int QUEUE_LINES = 10_000;
+    /** Marks the end of the engine's output in the line queue (compared by identity). */
+    @SuppressWarnings("StringOperationCanBeSimplified")
+    private static final String EOF = new String("<end of output>");
+
+    /**
+     * How to start an engine.
+     *
+     * @param name       the player's name, used in every message and log line
+     * @param command    the program and its arguments
+     * @param workingDir folder to run in, or null for Arbiter's own
+     * @param env        variables added to the inherited environment
+     * @param protocolOnStdout true when the protocol runs on standard input/output (UCI, Hub); false
+     *                   when it runs elsewhere (DXP socket, gnubg socket) and standard output is logged
+     */
+    public record Spec(String name, List<String> command, Path workingDir, Map<String, String> env,
+                       boolean protocolOnStdout) {
+        public Spec {
+            command = List.copyOf(command);
+            env = Map.copyOf(env);
+        }
+
+        public Spec(String name, List<String> command, Path workingDir, Map<String, String> env) {
+            this(name, command, workingDir, env, true);
+        }
+    }
+
+    private final Spec spec;
+    private volatile Process process;
+    private OutputStream stdin;
+    private BlockingQueue<String> lines;
+    private AtomicBoolean abandoned = new AtomicBoolean();
+    private boolean ended;
+    private int starts;
+
+    public EngineProcess(Spec spec) {
+        this.spec = spec;
+    }
+
+    public String name() {
+        return spec.name();
+    }
+
+    /** How many times the process was started (1 + restarts). */
+    public int starts() {
+        return starts;
+    }
+
+    /** True while the process runs and its output is open. */
+    public boolean isRunning() {
+        Process p = process;
+        return p != null && p.isAlive() && !ended;
+    }
+
+    /** The process id, or -1 when not running. */
+    public long pid() {
+        Process p = process;
+        return p == null ? -1 : p.pid();
+    }
+
+    /** Starts the process (killing a previous one first). */
+    public synchronized void start() {
+        if (process != null) {
+            kill();
+        }
+        ProcessBuilder builder = new ProcessBuilder(spec.command());
+        if (spec.workingDir() != null) {
+            builder.directory(spec.workingDir().toFile());
+        }
+        builder.environment().putAll(spec.env());
+        Process p;
+        try {
+            p = builder.start();
+        } catch (IOException e) {
+            throw new EngineException("engine " + name() + ": cannot start " + String.join(" ", spec.command()) + ": "
+                    + e.getMessage(), e);
+        }
+        starts++;
+        AtomicBoolean gone = new AtomicBoolean();
+        BlockingQueue<String> queue = new ArrayBlockingQueue<>(QUEUE_LINES);
+        abandoned = gone;
+        lines = queue;
+        stdin = p.getOutputStream();
+        ended = false;
+        process = p;
+        ProcessRegistry.register(this);
+        if (spec.protocolOnStdout()) {
+            daemon("engine-" + name() + "-out", () -> {
+                readLines(p.getInputStream(), line -> offer(queue, line, gone));
+                offer(queue, EOF, gone);
+            });
+        } else {
+            daemon("engine-" + name() + "-out", () -> readLines(p.getInputStream(),
+                    line -> STDERR.info("{} (stdout): {}", name(), line)));
+        }
+        daemon("engine-" + name() + "-err", () -> readLines(p.getErrorStream(), line -> STDERR.info("{}: {}", name(), line)));
+        LOG.info("engine {} started (pid {}, start #{}): {}", name(), p.pid(), starts, String.join(" ", spec.command()));
+    }
+
+    /** Sends one line (a newline is added). */
+    public void send(String line) {
+        Process p = process;
+        if (p == null) {
+            throw new EngineException("engine " + name() + " is not running");
+        }
+        LOG.debug("{} < {}", name(), line);
+        try {
+            stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            throw new EngineException("engine " + name() + " closed its input" + exitText(p), e);
+        }
+    }
+
+    /**
+     * The next line from the engine, waiting at most {@code timeoutMs}; null when none came in time.
+     *
+     * @throws EngineException when the engine's output has ended (it exited or closed it)
+     */
+    public String readLine(long timeoutMs) {
+        if (ended || lines == null) {
+            throw endedException();
+        }
+        String line;
+        try {
+            line = lines.poll(Math.max(0, timeoutMs), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException("interrupted while waiting for engine " + name());
+        }
+        if (line == null) {
+            return null;
+        }
+        if (line == EOF) {
+            ended = true;
+            throw endedException();
+        }
+        LOG.debug("{} > {}", name(), line);
+        return line;
+    }
+
+    /** Discards lines already received (late output of an earlier search). */
+    public void drain() {
+        if (lines == null) {
+            return;
+        }
+        for (String line; (line = lines.poll()) != null; ) {
+            if (line == EOF) {
+                ended = true;
+                return;
+            }
+            LOG.debug("{} > {} (discarded)", name(), line);
+        }
+    }
+
+    private EngineException endedException() {
+        Process p = process;
+        if (p == null) {
+            return new EngineException("engine " + name() + " is not running");
+        }
+        try {
+            p.waitFor(200, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return new EngineException(p.isAlive() ? "engine " + name() + " closed its output"
+                : "engine " + name() + " exited with code " + p.exitValue());
+    }
+
+    private static String exitText(Process p) {
+        try {
+            p.waitFor(200, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return p.isAlive() ? "" : " (exited with code " + p.exitValue() + ")";
+    }
+
+    /** Kills the process and every process it started, at once. */
+    public synchronized void kill() {
+        Process p = process;
+        if (p == null) {
+            return;
+        }
+        abandoned.set(true);
+        List<ProcessHandle> children = p.descendants().toList();
+        p.destroyForcibly();
+        for (ProcessHandle child : children) {
+            child.destroyForcibly();
+        }
+        awaitExit(p, 2000);
+        for (ProcessHandle child : children) {
+            child.onExit().completeOnTimeout(child, 1, TimeUnit.SECONDS).join();
+        }
+        closeQuietly();
+        process = null;
+        ended = true;
+        ProcessRegistry.unregister(this);
+        LOG.info("engine {} killed (pid {})", name(), p.pid());
+    }
+
+    /**
+     * Ends the process gracefully: sends {@code quitLine} (if not null), closes its input and waits up
+     * to {@code graceMs} for it to exit; then kills it and its children.
+     */
+    public synchronized void shutdown(String quitLine, long graceMs) {
+        Process p = process;
+        if (p == null) {
+            return;
+        }
+        List<ProcessHandle> children = p.descendants().toList();
+        if (quitLine != null && p.isAlive()) {
+            try {
+                send(quitLine);
+            } catch (EngineException e) {
+                // already gone
+            }
+        }
+        closeQuietly();
+        awaitExit(p, graceMs);
+        abandoned.set(true);
+        if (p.isAlive()) {
+            LOG.info("engine {} did not quit within {} ms; killing it", name(), graceMs);
+        }
+        p.destroyForcibly();
+        for (ProcessHandle child : children) {
+            if (child.isAlive()) {
+                child.destroyForcibly();
+            }
+        }
+        awaitExit(p, 2000);
+        process = null;
+        ended = true;
+        ProcessRegistry.unregister(this);
+    }
+
+    @Override
+    public void close() {
+        shutdown(null, 500);
+    }
+
+    private void closeQuietly() {
+        try {
+            if (stdin != null) {
+                stdin.close();
+            }
+        } catch (IOException e) {
+            // the pipe is already broken
+        }
+    }
+
+    private static void awaitExit(Process p, long ms) {
+        try {
+            p.waitFor(ms, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void offer(BlockingQueue<String> queue, String line, AtomicBoolean gone) {
+        try {
+            while (!gone.get() && !queue.offer(line, 100, TimeUnit.MILLISECONDS)) {
+                // the reader is behind: wait (the engine blocks on its pipe meanwhile)
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void daemon(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Splits a byte stream into lines (LF or CRLF), decoding UTF-8 with replacement of bad bytes and
+     * cutting lines longer than {@link #MAX_LINE}; returns at end of stream or on a read error.
+     */
+    static void readLines(InputStream in, Consumer<String> sink) {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try (in) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                for (int i = 0; i < n; i++) {
+                    byte b = buffer[i];
+                    if (b == '\n') {
+                        sink.accept(decode(line));
+                        line.reset();
+                    } else if (line.size() < MAX_LINE) {
+                        line.write(b);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the process ended or its pipe was closed
+        }
+        if (line.size() > 0) {
+            sink.accept(decode(line));
+        }
+    }
+
+    private static String decode(ByteArrayOutputStream line) {
+        String s = line.toString(StandardCharsets.UTF_8);
+        return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    @Override
+    public String toString() {
+        return "engine " + name() + " (pid " + pid() + ")";
+    }
+}

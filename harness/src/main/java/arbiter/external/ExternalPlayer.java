@@ -1,0 +1,123 @@
+package arbiter.external;
+
+import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.game.GameHistory;
+import arbiter.game.Rules;
+import arbiter.player.Limits;
+import arbiter.player.Player;
+import arbiter.player.SearchResult;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * A player backed by an external engine. The engine is started lazily (at the first game), kept for
+ * the following games, and after any failure (crash, hang, garbage, illegal move, closed pipe) it is
+ * stopped at once and started afresh for the next game. Each worker owns its own instance, hence its
+ * own engine process.
+ */
+public abstract class ExternalPlayer implements Player {
+    private static final Logger LOG = LogManager.getLogger(ExternalPlayer.class);
+
+    protected final String name;
+    protected final ExternalEngine engine;
+    protected final Map<String, Object> options;
+    protected final Rules rules;
+    private boolean ready;
+    private int failures;
+
+    protected ExternalPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
+        this.name = name;
+        this.engine = engine;
+        this.options = Map.copyOf(options);
+        this.rules = rules;
+    }
+
+    /** The player's name in the config (used in messages and logs). */
+    public String name() {
+        return name;
+    }
+
+    /** How many times this player's engine failed (and was stopped). */
+    public int failures() {
+        return failures;
+    }
+
+    /** True while the engine (process or connection) is usable. */
+    protected abstract boolean alive();
+
+    /** Starts the engine and completes the protocol's handshake, sending the options. */
+    protected abstract void startAndHandshake();
+
+    /** Tells the engine a new game begins and waits until it is ready. */
+    protected abstract void beginGame(long gameSeed);
+
+    /** Asks the engine for its move in the game's current position. */
+    protected abstract SearchResult search(GameHistory game, Limits limits, BooleanSupplier stop);
+
+    /** Stops the engine at once (after a failure). */
+    protected abstract void kill();
+
+    /** Stops the engine politely (quit command, then kill after a grace period). */
+    protected abstract void quit();
+
+    /** Starts the engine and completes its handshake, if not done yet (also used as a pre-flight check). */
+    public final void ensureReady() {
+        if (ready && alive()) {
+            return;
+        }
+        if (ready) {
+            LOG.warn("engine {} is gone; starting it again", name);
+        }
+        ready = false;
+        try {
+            startAndHandshake();
+            ready = true;
+        } catch (RuntimeException e) {
+            fault(e);
+            throw e;
+        }
+    }
+
+    @Override
+    public final void newGame(long gameSeed) {
+        ensureReady();
+        try {
+            beginGame(gameSeed);
+        } catch (RuntimeException e) {
+            fault(e);
+            throw e;
+        }
+    }
+
+    @Override
+    public final SearchResult chooseMove(GameHistory game, Limits limits, BooleanSupplier stop) {
+        ensureReady();
+        try {
+            return search(game, limits, stop);
+        } catch (EngineResignedException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            fault(e);
+            throw e;
+        }
+    }
+
+    private void fault(RuntimeException e) {
+        failures++;
+        ready = false;
+        LOG.warn("engine {} failed: {}; it is stopped and will be started again for its next game", name, e.getMessage());
+        try {
+            kill();
+        } catch (RuntimeException k) {
+            LOG.warn("engine {}: stopping it failed: {}", name, k.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        ready = false;
+        quit();
+    }
+}

@@ -1,0 +1,209 @@
+package arbiter.external;
+
+import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.game.GameHistory;
+import arbiter.game.Move;
+import arbiter.game.NotationException;
+import arbiter.game.Position;
+import arbiter.game.Rules;
+import arbiter.game.draughts.DraughtsMove;
+import arbiter.game.draughts.DraughtsPosition;
+import arbiter.player.IllegalMoveException;
+import arbiter.player.Limits;
+import arbiter.player.SearchResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * A draughts engine over the Hub protocol (version 2, Scan 3.x). Handshake {@code hub} → {@code id},
+ * {@code param}..., {@code wait}; one {@code set-param} per configured option (checked against the
+ * declared params); {@code init} → {@code ready}. Each game {@code new-game} then {@code ping} →
+ * {@code pong}. Each move {@code pos pos=<position> moves="..."} with the position after the last
+ * irreversible move (capture or man move) and the king moves since, for repetition; {@code level}
+ * with {@code depth=}, {@code nodes=}, {@code move-time=} and/or {@code time= inc= moves=} (seconds);
+ * {@code go think}; {@code info} (score in men, depth, nodes, time, pv) until {@code done move=...}.
+ */
+public final class HubPlayer extends ProcessPlayer {
+    private static final Logger LOG = LogManager.getLogger(HubPlayer.class);
+
+    private final Map<String, String> declared = new LinkedHashMap<>();
+
+    public HubPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
+        super(name, engine, options, rules);
+    }
+
+    @Override
+    protected String protocol() {
+        return "hub";
+    }
+
+    @Override
+    protected String quitCommand() {
+        return "quit";
+    }
+
+    @Override
+    protected void startAndHandshake() {
+        process.start();
+        declared.clear();
+        process.send("hub");
+        await(l -> HubText.parse(l).command().equals("wait"), this::handshakeLine, engine.initTimeoutMs(),
+                "'hub' with 'wait'");
+        for (Map.Entry<String, Object> o : options.entrySet()) {
+            if (!declared.containsKey(o.getKey())) {
+                throw new EngineException("engine " + name + " has no Hub param '" + o.getKey() + "'; its params: "
+                        + String.join(", ", declared.keySet()));
+            }
+            process.send(HubText.format("set-param", "name", o.getKey(), "value", text(o.getValue())));
+        }
+        process.send("init");
+        await(l -> HubText.parse(l).command().equals("ready"), this::checkError, engine.initTimeoutMs(),
+                "'init' with 'ready'");
+    }
+
+    private void handshakeLine(String line) {
+        HubText.Line l = HubText.parse(line);
+        switch (l.command()) {
+            case "id" -> engineName = l.get("name") == null ? null
+                    : l.get("name") + (l.get("version") == null ? "" : " " + l.get("version"));
+            case "param" -> {
+                if (l.get("name") != null) {
+                    declared.put(l.get("name"), l.get("value"));
+                }
+            }
+            default -> checkError(line);
+        }
+    }
+
+    private void checkError(String line) {
+        HubText.Line l = HubText.parse(line);
+        if (l.command().equals("error")) {
+            throw new EngineException("engine " + name + " reported an error: " + l.get("message"));
+        }
+    }
+
+    @Override
+    protected void beginGame(long gameSeed) {
+        process.send("new-game");
+        process.send("ping");
+        await(l -> HubText.parse(l).command().equals("pong"), this::checkError, engine.initTimeoutMs(),
+                "'ping' with 'pong'");
+    }
+
+    @Override
+    protected SearchResult search(GameHistory game, Limits limits, BooleanSupplier stop) {
+        DraughtsPosition current = (DraughtsPosition) game.current();
+        process.drain();
+        process.send(positionCommand(game));
+        process.send(levelCommand(limits));
+        process.send("go think");
+        long start = System.nanoTime();
+        SearchInfo info = new SearchInfo();
+        String answer = awaitAnswer(l -> HubText.parse(l).command().equals("done"), l -> onSearchLine(l, info),
+                limits, stop, "stop");
+        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        String text = HubText.parse(answer).get("move");
+        if (text == null || text.isEmpty()) {
+            throw new IllegalMoveException("", "engine " + name + " sent 'done' without a move: " + UciPlayer.printable(answer));
+        }
+        Move move;
+        try {
+            move = HubText.parseMove(current, text);
+        } catch (NotationException e) {
+            throw new IllegalMoveException(UciPlayer.printable(text), e.getMessage());
+        }
+        return info.result(move, current, elapsed, HubText::parseMove);
+    }
+
+    private void onSearchLine(String line, SearchInfo info) {
+        HubText.Line l = HubText.parse(line);
+        switch (l.command()) {
+            case "info" -> parseInfo(l, info);
+            case "error" -> throw new EngineException("engine " + name + " reported an error: " + l.get("message"));
+            default -> {
+                // pong, or something Hub says to ignore
+            }
+        }
+    }
+
+    /** Folds an {@code info} line in: score in men (to centi-men), depth, nodes, time in seconds, pv. */
+    static void parseInfo(HubText.Line l, SearchInfo info) {
+        try {
+            if (l.get("depth") != null) {
+                info.depth = (int) Math.round(Double.parseDouble(l.get("depth")));
+            }
+            if (l.get("mean-depth") != null) {
+                info.selDepth = Math.max(info.selDepth, (int) Math.ceil(Double.parseDouble(l.get("mean-depth"))));
+            }
+            if (l.get("score") != null) {
+                info.score = (int) Math.round(Double.parseDouble(l.get("score")) * 100);
+            }
+            if (l.get("nodes") != null) {
+                info.nodes = Long.parseLong(l.get("nodes"));
+            }
+            if (l.get("time") != null) {
+                info.timeMs = Math.round(Double.parseDouble(l.get("time")) * 1000);
+            }
+            if (l.get("pv") != null) {
+                info.pv = List.copyOf(Arrays.asList(l.get("pv").strip().split("\\s+")));
+            }
+        } catch (NumberFormatException e) {
+            LOG.debug("malformed hub info: {}", l);
+        }
+    }
+
+    /**
+     * {@code pos pos=<position> moves="..."}: the position after the last irreversible move and the
+     * (reversible) moves since, so the engine can see repetitions.
+     */
+    static String positionCommand(GameHistory game) {
+        List<Move> moves = game.moves();
+        List<Position> positions = game.positions();
+        int base = 0;
+        for (int i = 0; i < moves.size(); i++) {
+            if (positions.get(i).isIrreversible(moves.get(i))) {
+                base = i + 1;
+            }
+        }
+        List<String> since = new ArrayList<>();
+        for (int i = base; i < moves.size(); i++) {
+            since.add(HubText.move((DraughtsMove) moves.get(i)));
+        }
+        String pos = HubText.position((DraughtsPosition) positions.get(base));
+        return since.isEmpty() ? HubText.format("pos", "pos", pos)
+                : HubText.format("pos", "pos", pos, "moves", String.join(" ", since));
+    }
+
+    /** {@code level} with every limit that applies, or {@code level infinite}. */
+    static String levelCommand(Limits limits) {
+        List<String> args = new ArrayList<>();
+        if (limits.depth() > 0) {
+            args.addAll(List.of("depth", Integer.toString(limits.depth())));
+        }
+        if (limits.nodes() > 0) {
+            args.addAll(List.of("nodes", Long.toString(limits.nodes())));
+        }
+        if (limits.moveTimeMs() > 0) {
+            args.addAll(List.of("move-time", HubText.seconds(limits.moveTimeMs())));
+        }
+        if (limits.hasClock()) {
+            if (limits.movesToGo() > 0) {
+                args.addAll(List.of("moves", Integer.toString(limits.movesToGo())));
+            }
+            args.addAll(List.of("time", HubText.seconds(limits.remainingMs())));
+            if (limits.incrementMs() > 0) {
+                args.addAll(List.of("inc", HubText.seconds(limits.incrementMs())));
+            }
+        }
+        if (args.isEmpty()) {
+            return "level infinite";
+        }
+        return HubText.format("level", args.toArray(String[]::new));
+    }
+}

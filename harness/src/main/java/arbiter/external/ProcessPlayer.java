@@ -1,0 +1,144 @@
+package arbiter.external;
+
+import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.game.Rules;
+import arbiter.player.EngineStalledException;
+import arbiter.player.Limits;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/** An external engine that is a local process speaking a line-based protocol on its standard input and output. */
+public abstract class ProcessPlayer extends ExternalPlayer {
+    private static final Logger LOG = LogManager.getLogger(ProcessPlayer.class);
+    /** After the stop command, how long the engine has to answer before it is given up as hung. */
+    static final long STOP_GRACE_MS = 500;
+    /** How long a quitting engine has to exit before it is killed. */
+    static final long QUIT_GRACE_MS = 500;
+    /** How often a search checks the referee's stop flag while the engine is silent. */
+    private static final long POLL_MS = 5;
+
+    protected final EngineProcess process;
+    /** The name the engine gave itself in its handshake, or null. */
+    protected String engineName;
+
+    protected ProcessPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
+        super(name, engine, options, rules);
+        this.process = new EngineProcess(new EngineProcess.Spec(name, engine.command(), engine.workingDir(),
+                engine.env()));
+    }
+
+    /** The protocol's quit command. */
+    protected abstract String quitCommand();
+
+    /** The protocol's id, e.g. uci. */
+    protected abstract String protocol();
+
+    @Override
+    public String engineId() {
+        return protocol() + ":" + (engineName != null ? engineName
+                : Path.of(engine.command().get(0)).getFileName().toString());
+    }
+
+    /** The engine process (for tests: its pid and number of starts). */
+    public EngineProcess process() {
+        return process;
+    }
+
+    @Override
+    protected boolean alive() {
+        return process.isRunning();
+    }
+
+    @Override
+    protected void kill() {
+        process.kill();
+    }
+
+    @Override
+    protected void quit() {
+        process.shutdown(process.isRunning() ? quitCommand() : null, QUIT_GRACE_MS);
+    }
+
+    /**
+     * Reads lines until one satisfies {@code wanted} (returned); the others go to {@code others}.
+     *
+     * @throws EngineStalledException when nothing wanted came within {@code timeoutMs}
+     */
+    protected String await(Predicate<String> wanted, Consumer<String> others, long timeoutMs, String what) {
+        long start = System.nanoTime();
+        long end = start + timeoutMs * 1_000_000L;
+        while (true) {
+            long left = (end - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
+                throw new EngineStalledException(timeoutMs, "engine " + name + " did not answer " + what
+                        + " within " + timeoutMs + " ms");
+            }
+            String line = process.readLine(left);
+            if (line == null) {
+                continue;
+            }
+            if (wanted.test(line)) {
+                return line;
+            }
+            others.accept(line);
+        }
+    }
+
+    /**
+     * Reads a search's output until the answer line. When the referee's {@code stop} turns true (the
+     * engine is past its time and margin, or the run is stopping), or after the hang timeout when the
+     * limits give no time, the stop command is sent; an engine that still has not answered
+     * {@link #STOP_GRACE_MS} later is given up as hung.
+     */
+    protected String awaitAnswer(Predicate<String> isAnswer, Consumer<String> onLine, Limits limits,
+                                 BooleanSupplier stop, String stopCommand) {
+        long start = System.nanoTime();
+        boolean timed = limits.moveTimeMs() > 0 || limits.hasClock();
+        long hangAt = timed ? Long.MAX_VALUE : start + engine.hangTimeoutMs() * 1_000_000L;
+        boolean stopSent = false;
+        long stopSentAt = 0;
+        while (true) {
+            String line = process.readLine(POLL_MS);
+            if (line != null) {
+                if (isAnswer.test(line)) {
+                    return line;
+                }
+                onLine.accept(line);
+            }
+            long now = System.nanoTime();
+            if (!stopSent) {
+                boolean hung = now > hangAt;
+                if (hung || stop.getAsBoolean()) {
+                    LOG.info("engine {}: sending '{}' after {} ms ({})", name, stopCommand, (now - start) / 1_000_000,
+                            hung ? "hang timeout " + engine.hangTimeoutMs() + " ms" : "time is up or the run stops");
+                    process.send(stopCommand);
+                    stopSent = true;
+                    stopSentAt = now;
+                }
+            } else if (now - stopSentAt > STOP_GRACE_MS * 1_000_000L) {
+                long waited = (now - start) / 1_000_000L;
+                throw new EngineStalledException(waited, "engine " + name + " did not answer within " + waited
+                        + " ms, not even " + STOP_GRACE_MS + " ms after '" + stopCommand + "'");
+            }
+        }
+    }
+
+    /** The option's value as protocol text. */
+    protected static String text(Object value) {
+        if (value instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d)) {
+            return Long.toString(d.longValue());
+        }
+        return String.valueOf(value);
+    }
+
+    static String firstToken(String line) {
+        String s = line.strip();
+        int space = s.indexOf(' ');
+        return space < 0 ? s : s.substring(0, space);
+    }
+}

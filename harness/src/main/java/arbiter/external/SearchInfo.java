@@ -1,0 +1,52 @@
+package arbiter.external;
+
+import arbiter.game.Move;
+import arbiter.game.Position;
+import arbiter.player.SearchResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * What an engine reported about its search so far (UCI or Hub {@code info} lines), folded into a
+ * {@link SearchResult} when its move arrives. Later reports replace earlier ones field by field.
+ */
+final class SearchInfo {
+    Integer score;
+    int depth;
+    int selDepth;
+    long nodes;
+    long timeMs = -1;
+    long nps;
+    List<String> pv = List.of();
+
+    /**
+     * The result for {@code move}: the principal variation is kept only when it starts with the move
+     * and as far as its moves are legal ({@code parse} reads one move text in a position).
+     */
+    SearchResult result(Move move, Position position, long measuredMs, BiFunction<Position, String, Move> parse) {
+        List<Move> line = new ArrayList<>();
+        Position p = position;
+        for (String text : pv) {
+            Move m;
+            try {
+                m = parse.apply(p, text);
+            } catch (RuntimeException e) {
+                break;
+            }
+            if (m == null || !p.legalMoves().contains(m)) {
+                break;
+            }
+            line.add(m);
+            p = p.play(m);
+        }
+        if (line.isEmpty() || !line.get(0).equals(move)) {
+            line = List.of(move);
+        }
+        long time = timeMs >= 0 ? timeMs : measuredMs;
+        if (nodes == 0 && nps > 0 && time > 0) {
+            nodes = nps * time / 1000;
+        }
+        return new SearchResult(move, score == null ? 0 : score, depth, Math.max(selDepth, depth), nodes, time, line);
+    }
+}

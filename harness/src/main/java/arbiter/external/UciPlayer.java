@@ -1,0 +1,244 @@
+package arbiter.external;
+
+import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.game.GameHistory;
+import arbiter.game.Move;
+import arbiter.game.NotationException;
+import arbiter.game.Position;
+import arbiter.game.Rules;
+import arbiter.game.chess.ChessPosition;
+import arbiter.player.IllegalMoveException;
+import arbiter.player.Limits;
+import arbiter.player.Score;
+import arbiter.player.SearchResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Pattern;
+
+/**
+ * A chess engine over UCI. Handshake {@code uci} / {@code uciok}, one {@code setoption} per configured
+ * option (checked against the engine's declared options), {@code isready} / {@code readyok}; each game
+ * {@code ucinewgame} + {@code isready}; each move {@code position startpos|fen <fen> moves <all moves>}
+ * and {@code go} with the clocks of both sides ({@code wtime btime winc binc movestogo}), {@code movetime},
+ * {@code depth} and/or {@code nodes}; {@code info} lines give score (cp or mate), depth, seldepth,
+ * nodes, nps, time and pv; {@code bestmove} ends the search.
+ */
+public final class UciPlayer extends ProcessPlayer {
+    private static final Pattern UCI_MOVE = Pattern.compile("[a-h][1-8][a-h][1-8][nbrq]?");
+
+    /** The engine's declared options: lower-case name to its own spelling and type. */
+    private final Map<String, String[]> declared = new LinkedHashMap<>();
+
+    public UciPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
+        super(name, engine, options, rules);
+    }
+
+    @Override
+    protected String protocol() {
+        return "uci";
+    }
+
+    @Override
+    protected String quitCommand() {
+        return "quit";
+    }
+
+    @Override
+    protected void startAndHandshake() {
+        process.start();
+        declared.clear();
+        process.send("uci");
+        await(l -> firstToken(l).equals("uciok"), this::handshakeLine, engine.initTimeoutMs(), "'uci' with 'uciok'");
+        for (Map.Entry<String, Object> o : options.entrySet()) {
+            String[] d = declared.get(o.getKey().toLowerCase(Locale.ROOT));
+            if (d == null) {
+                throw new EngineException("engine " + name + " has no UCI option '" + o.getKey() + "'; its options: "
+                        + String.join(", ", declared.values().stream().map(x -> x[0]).toList()));
+            }
+            if (d[1].equals("button")) {
+                if (Boolean.parseBoolean(text(o.getValue()))) {
+                    process.send("setoption name " + d[0]);
+                }
+            } else {
+                process.send("setoption name " + d[0] + " value " + text(o.getValue()));
+            }
+        }
+        isReady();
+    }
+
+    private void handshakeLine(String line) {
+        String s = line.strip();
+        if (s.startsWith("id name ")) {
+            engineName = s.substring("id name ".length()).strip();
+        } else if (s.startsWith("option name ")) {
+            int type = s.indexOf(" type ");
+            String optionName = (type < 0 ? s.substring(12) : s.substring(12, type)).strip();
+            String kind = type < 0 ? "" : firstToken(s.substring(type + 6));
+            declared.put(optionName.toLowerCase(Locale.ROOT), new String[] {optionName, kind});
+        }
+    }
+
+    private void isReady() {
+        process.send("isready");
+        await(l -> firstToken(l).equals("readyok"), l -> { }, engine.initTimeoutMs(), "'isready' with 'readyok'");
+    }
+
+    @Override
+    protected void beginGame(long gameSeed) {
+        process.send("ucinewgame");
+        isReady();
+    }
+
+    @Override
+    protected SearchResult search(GameHistory game, Limits limits, BooleanSupplier stop) {
+        Position current = game.current();
+        process.drain();
+        process.send(positionCommand(game, rules));
+        process.send(goCommand(limits, current.sideToMove()));
+        long start = System.nanoTime();
+        SearchInfo info = new SearchInfo();
+        String answer = awaitAnswer(l -> firstToken(l).equals("bestmove"), l -> parseInfo(l, info), limits, stop,
+                "stop");
+        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        String[] tokens = answer.strip().split("\\s+");
+        if (tokens.length < 2) {
+            throw new IllegalMoveException("", "engine " + name + " sent 'bestmove' without a move");
+        }
+        String text = tokens[1];
+        if (text.equals("(none)") || text.equals("0000")) {
+            throw new IllegalMoveException(text, "engine " + name + " reports no move ('" + answer.strip()
+                    + "') in a position with legal moves");
+        }
+        Move move = parseUciMove(current, text);
+        return info.result(move, current, elapsed, UciPlayer::parseUciMove);
+    }
+
+    /** A move in UCI long algebraic notation, legal in the position. */
+    static Move parseUciMove(Position position, String text) {
+        if (!UCI_MOVE.matcher(text).matches()) {
+            throw new IllegalMoveException(printable(text), "unparsable move '" + printable(text)
+                    + "': UCI moves are long algebraic like e2e4 or e7e8q");
+        }
+        try {
+            return position.parseMove(text);
+        } catch (NotationException e) {
+            throw new IllegalMoveException(printable(text), e.getMessage());
+        }
+    }
+
+    /** {@code position startpos|fen <fen> [moves ...]}: the game's start and every move since. */
+    static String positionCommand(GameHistory game, Rules rules) {
+        StringBuilder sb = new StringBuilder("position ");
+        String start = game.start().toText();
+        if (start.equals(rules.start().toText())) {
+            sb.append("startpos");
+        } else {
+            sb.append("fen ").append(start);
+        }
+        List<Move> moves = game.moves();
+        if (!moves.isEmpty()) {
+            sb.append(" moves");
+            for (int i = 0; i < moves.size(); i++) {
+                sb.append(' ').append(((ChessPosition) game.positions().get(i)).formatUci(moves.get(i)));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** {@code go} with every limit that applies; {@code go infinite} when none does. */
+    static String goCommand(Limits limits, int sideToMove) {
+        List<String> parts = new ArrayList<>(List.of("go"));
+        if (limits.hasClock()) {
+            long mine = limits.remainingMs();
+            long theirs = limits.opponentRemainingMs() > 0 ? limits.opponentRemainingMs() : mine;
+            long myInc = limits.incrementMs();
+            long theirInc = limits.opponentRemainingMs() > 0 ? limits.opponentIncrementMs() : myInc;
+            boolean white = sideToMove == 0;
+            parts.addAll(List.of("wtime", Long.toString(white ? mine : theirs), "btime", Long.toString(white ? theirs : mine)));
+            if (myInc > 0 || theirInc > 0) {
+                parts.addAll(List.of("winc", Long.toString(white ? myInc : theirInc), "binc",
+                        Long.toString(white ? theirInc : myInc)));
+            }
+            if (limits.movesToGo() > 0) {
+                parts.addAll(List.of("movestogo", Integer.toString(limits.movesToGo())));
+            }
+        }
+        if (limits.moveTimeMs() > 0) {
+            parts.addAll(List.of("movetime", Long.toString(limits.moveTimeMs())));
+        }
+        if (limits.depth() > 0) {
+            parts.addAll(List.of("depth", Integer.toString(limits.depth())));
+        }
+        if (limits.nodes() > 0) {
+            parts.addAll(List.of("nodes", Long.toString(limits.nodes())));
+        }
+        if (parts.size() == 1) {
+            parts.add("infinite");
+        }
+        return String.join(" ", parts);
+    }
+
+    /**
+     * Folds one {@code info} line into the search info: score (cp, or mate in moves converted to a win
+     * or loss by distance), depth, seldepth, nodes, nps, time, pv. Lines for other {@code multipv}
+     * entries than the first, malformed numbers and other lines are ignored.
+     */
+    static void parseInfo(String line, SearchInfo info) {
+        String[] t = line.strip().split("\\s+");
+        if (t.length == 0 || !t[0].equals("info")) {
+            return;
+        }
+        for (int i = 1; i < t.length; i++) {
+            if (t[i].equals("multipv") && i + 1 < t.length && !t[i + 1].equals("1")) {
+                return;
+            }
+        }
+        try {
+            for (int i = 1; i < t.length; i++) {
+                switch (t[i]) {
+                    case "depth" -> info.depth = Integer.parseInt(t[++i]);
+                    case "seldepth" -> info.selDepth = Integer.parseInt(t[++i]);
+                    case "nodes" -> info.nodes = Long.parseLong(t[++i]);
+                    case "nps" -> info.nps = Long.parseLong(t[++i]);
+                    case "time" -> info.timeMs = Long.parseLong(t[++i]);
+                    case "score" -> {
+                        String kind = t[++i];
+                        int value = Integer.parseInt(t[++i]);
+                        if (kind.equals("cp")) {
+                            info.score = value;
+                        } else if (kind.equals("mate")) {
+                            info.score = value > 0 ? Score.WIN - (2 * value - 1) : -(Score.WIN - 2 * Math.abs(value));
+                        }
+                    }
+                    case "pv" -> {
+                        info.pv = List.copyOf(Arrays.asList(t).subList(i + 1, t.length));
+                        i = t.length;
+                    }
+                    case "string" -> i = t.length;
+                    default -> {
+                        // currmove, hashfull, tbhits, lowerbound, ... : not recorded
+                    }
+                }
+            }
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            // a malformed info line: keep what was read
+        }
+    }
+
+    static String printable(String text) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : text.toCharArray()) {
+            sb.append(c >= 32 && c < 127 ? String.valueOf(c) : String.format(Locale.ROOT, "\\u%04x", (int) c));
+            if (sb.length() > 60) {
+                sb.append("...");
+                break;
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,122 @@
+package arbiter.external;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Engine processes never outlive a run: not on Ctrl-C, and (for engines that quit on end of input) not on kill -9. */
+class ProcessExitTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noProcessesLeft() {
+        TestEngines.assertNoEngineProcesses();
+    }
+
+    private Path config(boolean withHangingScript) throws IOException {
+        String extra = "";
+        if (withHangingScript) {
+            Path script = dir.resolve("hang.sh");
+            Files.writeString(script, """
+                    #!/bin/bash
+                    while read -r line; do
+                      case "$line" in
+                        uci) echo "id name hang"; echo "uciok";;
+                        isready) echo "readyok";;
+                        go*) sleep 600;;
+                      esac
+                    done
+                    """);
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+            extra = ", {\"name\": \"hang\", \"protocol\": \"uci\", \"command\": [\"" + script + "\"], \"hangTimeoutMs\": 600000,"
+                    + " \"limits\": {\"depth\": 5}}";
+        }
+        Path f = dir.resolve("run.json");
+        Files.writeString(f, """
+                { "name": "exit", "game": {"variant": "chess"},
+                  "players": [ {"name": "sf1", "protocol": "uci", "command": ["%s"]},
+                               {"name": "sf2", "protocol": "uci", "command": ["%s"]} %s ],
+                  "schedule": %s,
+                  "limits": {"moveTimeMs": 1000},
+                  "concurrency": 2, "output": "%s" }
+                """.formatted(TestEngines.stockfish(), TestEngines.stockfish(), extra,
+                withHangingScript ? "{\"type\": \"gauntlet\", \"players\": [\"hang\"], \"rounds\": 5}"
+                        : "{\"type\": \"round-robin\", \"rounds\": 10}", dir.resolve("out")));
+        return f;
+    }
+
+    private Process startRun(Path config) throws IOException {
+        List<String> c = new ArrayList<>(List.of(TestEngines.java(), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                "arbiter.cli.Main", "run", config.toString()));
+        return new ProcessBuilder(c).redirectErrorStream(true).redirectOutput(dir.resolve("run.out").toFile()).start();
+    }
+
+    /** Waits until the run has at least {@code n} engine processes (children or grandchildren) and returns them. */
+    private static List<ProcessHandle> engines(Process run, int n) throws InterruptedException {
+        long end = System.nanoTime() + 20_000_000_000L;
+        while (System.nanoTime() < end) {
+            List<ProcessHandle> d = run.descendants().filter(ProcessHandle::isAlive).toList();
+            if (d.size() >= n) {
+                return d;
+            }
+            Thread.sleep(50);
+        }
+        run.destroyForcibly();
+        return fail("the run did not start " + n + " engine processes");
+    }
+
+    private static void assertAllExit(List<ProcessHandle> processes, long seconds) throws InterruptedException {
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        while (System.nanoTime() < end && processes.stream().anyMatch(ProcessHandle::isAlive)) {
+            Thread.sleep(50);
+        }
+        List<String> alive = processes.stream().filter(ProcessHandle::isAlive)
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
+        processes.forEach(ProcessHandle::destroyForcibly);
+        assertEquals(List.of(), alive, "processes outlived the run");
+    }
+
+    @Test
+    void ctrlCStopsTheRunAndKillsEveryEngineIncludingAHangingOnesChildren() throws Exception {
+        Process run = startRun(config(true));
+        // sf1 and sf2 on two workers, or a hanging script with its sleep: wait for a game in progress.
+        List<ProcessHandle> engines = engines(run, 2);
+        Thread.sleep(1500);
+        engines = new ArrayList<>(run.descendants().filter(ProcessHandle::isAlive).toList());
+        assertTrue(engines.stream().anyMatch(p -> p.info().command().orElse("").endsWith("sleep")),
+                "the hanging engine's child is running: " + engines.stream().map(p -> p.info().commandLine().orElse("?")).toList());
+        new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor();
+        assertTrue(run.waitFor(20, TimeUnit.SECONDS), "the run stops after Ctrl-C");
+        assertAllExit(engines, 5);
+        String out = Files.readString(dir.resolve("run.out"));
+        assertTrue(out.contains("interrupted; run the same command again to resume"), out);
+        Path pdn = dir.resolve("out").resolve("games.pdn");
+        String games = Files.exists(pdn) ? Files.readString(pdn) : "";
+        assertTrue(!games.contains("stalled connection") && !games.contains("engine crash"),
+                "games cut short by Ctrl-C are abandoned, not scored as faults: " + games);
+    }
+
+    @Test
+    void afterKill9EnginesSeeTheirInputCloseAndQuit() throws Exception {
+        Process run = startRun(config(false));
+        List<ProcessHandle> engines = engines(run, 2);
+        Thread.sleep(500);
+        engines = new ArrayList<>(run.descendants().filter(ProcessHandle::isAlive).toList());
+        run.destroyForcibly();
+        assertTrue(run.waitFor(10, TimeUnit.SECONDS));
+        // No hook runs after SIGKILL: stockfish quits by itself when its standard input closes.
+        assertAllExit(engines, 10);
+    }
+}

@@ -1,0 +1,93 @@
+package arbiter.external;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import arbiter.game.GameHistory;
+import arbiter.game.Games;
+import arbiter.game.Rules;
+import arbiter.player.IllegalMoveException;
+import arbiter.player.Limits;
+import arbiter.player.Score;
+import arbiter.player.SearchResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the UCI player writes and reads, without an engine. */
+class UciTextTest {
+    private final Rules chess = Games.rules("chess");
+
+    @Test
+    void positionsSendTheStartAndEveryMove() {
+        GameHistory g = new GameHistory(chess.start());
+        assertEquals("position startpos", UciPlayer.positionCommand(g, chess));
+        g.play(g.current().parseMove("e4"));
+        g.play(g.current().parseMove("e5"));
+        g.play(g.current().parseMove("Nf3"));
+        assertEquals("position startpos moves e2e4 e7e5 g1f3", UciPlayer.positionCommand(g, chess));
+        GameHistory castle = new GameHistory(chess.parsePosition("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+        castle.play(castle.current().parseMove("O-O"));
+        assertEquals("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1", UciPlayer.positionCommand(castle, chess));
+    }
+
+    @Test
+    void goCarriesBothClocksAndEveryOtherLimit() {
+        assertEquals("go wtime 60000 btime 55000 winc 500 binc 400 movestogo 12",
+                UciPlayer.goCommand(new Limits(0, 0, 0, 60_000, 500, 12, 55_000, 400), 0));
+        assertEquals("go wtime 55000 btime 60000 winc 400 binc 500",
+                UciPlayer.goCommand(new Limits(0, 0, 0, 60_000, 500, 0, 55_000, 400), 1));
+        assertEquals("go wtime 1000 btime 1000", UciPlayer.goCommand(Limits.clock(1000, 0, 0), 0),
+                "without the opponent's clock both get the mover's");
+        assertEquals("go movetime 250", UciPlayer.goCommand(Limits.moveTime(250), 0));
+        assertEquals("go depth 7 nodes 10000", UciPlayer.goCommand(new Limits(7, 10_000, 0, 0, 0, 0), 1));
+        assertEquals("go infinite", UciPlayer.goCommand(new Limits(0, 0, 0, 0, 0, 0), 0));
+    }
+
+    @Test
+    void infoLinesGiveScoreDepthNodesAndPv() {
+        SearchInfo info = new SearchInfo();
+        UciPlayer.parseInfo("info depth 12 seldepth 17 multipv 1 score cp -35 nodes 123456 nps 987000 hashfull 5 tbhits 0 time 125 pv e2e4 e7e5 g1f3", info);
+        UciPlayer.parseInfo("info depth 12 multipv 2 score cp 900 pv d2d4", info);
+        UciPlayer.parseInfo("info currmove e2e4 currmovenumber 1", info);
+        UciPlayer.parseInfo("info string hello world depth 99", info);
+        UciPlayer.parseInfo("info depth x score cp", info);
+        assertEquals(-35, info.score);
+        assertEquals(12, info.depth);
+        assertEquals(17, info.selDepth);
+        assertEquals(123456, info.nodes);
+        assertEquals(987000, info.nps);
+        assertEquals(125, info.timeMs);
+        assertEquals(List.of("e2e4", "e7e5", "g1f3"), info.pv);
+        SearchInfo mate = new SearchInfo();
+        UciPlayer.parseInfo("info depth 5 score mate 3 pv a1a8", mate);
+        assertEquals(Score.WIN - 5, mate.score, "mate in 3 moves is a win in 5 plies");
+        assertEquals("#+3", Score.format(mate.score));
+        UciPlayer.parseInfo("info depth 5 score mate -2", mate);
+        assertEquals(-(Score.WIN - 4), mate.score);
+        assertEquals("#-2", Score.format(mate.score));
+    }
+
+    @Test
+    void theSearchResultKeepsTheLegalPartOfThePv() {
+        SearchInfo info = new SearchInfo();
+        UciPlayer.parseInfo("info depth 3 score cp 20 nodes 100 time 10 pv e2e4 e7e5 e1e8 g1f3", info);
+        var start = chess.start();
+        SearchResult r = info.result(start.parseMove("e2e4"), start, 50, UciPlayer::parseUciMove);
+        assertEquals(2, r.pv().size(), "the pv stops at the illegal e1e8");
+        assertEquals(10, r.timeMs(), "the engine's own time");
+        SearchResult other = info.result(start.parseMove("d2d4"), start, 50, UciPlayer::parseUciMove);
+        assertEquals(List.of(start.parseMove("d2d4")), other.pv(), "a pv not starting with the move is dropped");
+    }
+
+    @Test
+    void movesMustBeLongAlgebraicAndLegal() {
+        var start = chess.start();
+        assertEquals(start.parseMove("e4"), UciPlayer.parseUciMove(start, "e2e4"));
+        IllegalMoveException san = assertThrows(IllegalMoveException.class, () -> UciPlayer.parseUciMove(start, "e4"));
+        assertTrue(san.getMessage().contains("unparsable"), san.getMessage());
+        IllegalMoveException illegal = assertThrows(IllegalMoveException.class, () -> UciPlayer.parseUciMove(start, "e2e5"));
+        assertEquals("e2e5", illegal.move());
+        assertEquals("\\u0001x", UciPlayer.printable("\u0001x"));
+    }
+}

@@ -540,16 +540,18 @@ public final class ConfigLoader {
         if (opponent != null && !names.contains(opponent)) {
             r.problem(path + ".opponent", "unknown player '" + opponent + "'; players: " + String.join(", ", names));
         }
-        if (tuned != null && tuned.external()) {
-            r.problem(path + ".player", "external engines are tuned through their options; not built yet");
-            tuned = null;
+        // An external engine is tuned through its options (UCI setoption, Hub set-param): the names are
+        // checked by the engine's own handshake when the first game starts.
+        boolean externalTuned = tuned != null && tuned.external();
+        if (externalTuned && !"spsa".equals(method)) {
+            r.problem(path + ".method", "an external engine can only be tuned by spsa (texel needs its evaluation)");
         }
         int iterations = (int) r.integer(node, "iterations", path, 100, 1, 10_000_000);
         int pairs = (int) r.integer(node, "pairsPerIteration", path, 2, 1, 100_000);
         double bigA = r.number(node, "A", path, 0.1 * iterations, 0, 1e9);
         // Names the tuned engine knows, to reject unknown weights now.
         java.util.Set<String> known = new java.util.LinkedHashSet<>();
-        if (tuned != null && rules != null) {
+        if (tuned != null && !externalTuned && rules != null) {
             try {
                 for (arbiter.eval.WeightSpec s : EngineRegistry.weights(tuned.engine(), rules,
                         new arbiter.player.Options(tuned.options())).specs()) {
@@ -614,7 +616,7 @@ public final class ConfigLoader {
         int gamesPerRound = (int) r.integer(node, "gamesPerRound", path, 400, 2, 100_000_000);
         double threshold = r.number(node, "threshold", path, 0.0, 0, 1e12);
         int skipPlies = (int) r.integer(node, "skipPlies", path, 8, 0, 10_000);
-        if (!spsa && tuned != null && rules != null) {
+        if (!spsa && tuned != null && !externalTuned && rules != null) {
             try {
                 EngineRegistry.linearEvaluation(tuned.engine(), rules);
             } catch (IllegalArgumentException e) {

@@ -199,8 +199,13 @@ public final class TuneRun {
     /** Writes the tuned weights and history, then plays the validation match. */
     private Summary finish(PlayerConfig base, double[] start, double[] tuned, List<double[]> history) throws IOException {
         Path output = config.output();
-        Weights tunedWeights = weightsOf(base, tuned);
-        RunState.writeAtomically(output.resolve("tuned-weights.json"), tunedWeights.toJson() + "\n");
+        if (base.external()) {
+            // The engine's options as tuned, ready for a config's "options".
+            RunState.writeAtomically(output.resolve("tuned-weights.json"),
+                    JSON.writerWithDefaultPrettyPrinter().writeValueAsString(withWeights(base, base.name(), tuned).options()) + "\n");
+        } else {
+            RunState.writeAtomically(output.resolve("tuned-weights.json"), weightsOf(base, tuned).toJson() + "\n");
+        }
         writeHistory(output, history);
         out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
                 output.resolve("tuned-weights.json"));
@@ -237,8 +242,16 @@ public final class TuneRun {
         throw new ConfigException("$.tune.player: unknown player '" + name + "'");
     }
 
-    /** The tuned player with some weights replaced. */
+    /** The tuned player with some weights replaced (an external engine: some options). */
     private PlayerConfig withWeights(PlayerConfig base, String name, double[] values) {
+        if (base.external()) {
+            Map<String, Object> options = new LinkedHashMap<>(base.options());
+            for (int i = 0; i < values.length; i++) {
+                TuneWeight w = tune.weights().get(i);
+                options.put(w.name(), w.integer() ? (Object) Math.round(values[i]) : (Object) values[i]);
+            }
+            return new PlayerConfig(name, null, options, base.weights(), base.externalEngine(), base.limits());
+        }
         Map<String, Double> weights = new LinkedHashMap<>(base.weights());
         for (int i = 0; i < values.length; i++) {
             weights.put(tune.weights().get(i).name(), values[i]);

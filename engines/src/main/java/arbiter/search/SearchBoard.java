@@ -63,4 +63,23 @@ public interface SearchBoard {
 
     /** The move as a game-API value, for results and principal variations. */
     Move toMove(int ply, int index);
+
+    /** Leaf count by make/unmake through this board: checks the search's path against the game's perft. */
+    default long perft(int depth) {
+        return perftFrom(this, depth, 0);
+    }
+
+    private static long perftFrom(SearchBoard board, int depth, int ply) {
+        int count = board.generateMoves(ply);
+        if (depth <= 1) {
+            return depth <= 0 ? 1 : count;
+        }
+        long leaves = 0;
+        for (int i = 0; i < count; i++) {
+            board.makeMove(ply, i);
+            leaves += perftFrom(board, depth - 1, ply + 1);
+            board.unmakeMove(ply);
+        }
+        return leaves;
+    }
 }

@@ -354,22 +354,4 @@ public final class ChessBoard implements SearchBoard {
         return ChessMove.of(g.moveList(ply)[index]);
     }
 
-    /** Leaf count by make/unmake through this board (a check of the search path against perft). */
-    public long perft(int depth) {
-        return perft(depth, 0);
-    }
-
-    private long perft(int depth, int ply) {
-        int count = generateMoves(ply);
-        if (depth == 1) {
-            return count;
-        }
-        long leaves = 0;
-        for (int i = 0; i < count; i++) {
-            makeMove(ply, i);
-            leaves += perft(depth - 1, ply + 1);
-            unmakeMove(ply);
-        }
-        return leaves;
-    }
 }

@@ -352,25 +352,6 @@ public final class QuoridorBoard implements SearchBoard, MctsBoard {
         return QuoridorPosition.toMove(g, lists[ply].moves[index]);
     }
 
-    /** Leaf count by make/unmake through this board (a check of the search path against perft). */
-    public long perft(int plies) {
-        return perft(plies, 0);
-    }
-
-    private long perft(int plies, int ply) {
-        int count = generateMoves(ply);
-        if (plies == 1) {
-            return count;
-        }
-        long leaves = 0;
-        for (int i = 0; i < count; i++) {
-            makeMove(ply, i);
-            leaves += perft(plies - 1, ply + 1);
-            unmakeMove(ply);
-        }
-        return leaves;
-    }
-
     // ------------------------------------------------------------------------------------------
     // MctsBoard
 

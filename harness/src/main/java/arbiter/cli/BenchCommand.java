@@ -153,7 +153,7 @@ final class BenchCommand implements Callable<Integer> {
         @Option(names = "--seed", defaultValue = "1", description = "Seed of the random openings (default ${DEFAULT-VALUE}).")
         long seed;
 
-        @Option(names = "--output", description = "Keep the games in this folder (default: a temporary folder, deleted).")
+        @Option(names = "--output", description = "Keep the games in this new folder (default: a temporary folder, deleted).")
         java.nio.file.Path output;
 
         @Option(names = "--report-bias-ms", defaultValue = "1",
@@ -165,6 +165,10 @@ final class BenchCommand implements Callable<Integer> {
         public Integer call() throws java.io.IOException {
             if (games < 1 || nodes < 1 || concurrency < 1) {
                 throw new BadInputException("need --games >= 1, --nodes >= 1, --concurrency >= 1");
+            }
+            if (output != null && java.nio.file.Files.exists(output)) {
+                // an earlier run there would be resumed, not measured
+                throw new BadInputException("--output " + output + " exists; give a new folder");
             }
             PrintWriter out = spec.commandLine().getOut();
             // A missing engine is a config error ($.players[0].command[0]) reported by the error handler.

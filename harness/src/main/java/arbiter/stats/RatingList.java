@@ -30,7 +30,8 @@ import java.util.stream.IntStream;
  * players of their group are fitted against all of them jointly (Ordo's multiple anchors): with
  * one anchor this is the usual anchored list; with several the anchors' own games do not move
  * them, and a player that met several anchors gets the rating that best explains all its games.
- * Error bars of an anchored group are then absolute (the anchors have none).
+ * Error bars of an anchored group are then absolute (the anchors have none). A perfect score of a
+ * set that holds an anchor adds no virtual draw (it cannot run off).
  *
  * <p>Groups: players linked by games form a group; ratings of different groups cannot be compared.
  * Each group is fitted on its own: a group with anchors around its anchors, every other group
@@ -316,7 +317,25 @@ public final class RatingList {
 
     // ---------------------------------------------------------------- perfect scores
 
-    /** Adds virtual draws until every group is strongly connected by scored points. */
+    /**
+     * True when strongly connected set {@code s} holds an anchor. Such a set cannot run off: its
+     * anchor is fixed and its other members scored against it and it against them, so its perfect
+     * score needs no virtual draw. (Free players that won or lost all their games against it form
+     * sets of their own, which get one.)
+     */
+    private boolean holdsAnchor(int[] scc, int s) {
+        for (int i = 0; i < p; i++) {
+            if (scc[i] == s && isAnchor(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Adds virtual draws until every group is strongly connected by scored points (sets holding an
+     * anchor excepted).
+     */
     void addVirtualDraws(double[] w, double[] d, double[] l, GameCounts counts, List<String> notes) {
         for (int round = 0; round < Math.max(1, p); round++) {
             int[] scc = stronglyConnected(w, d, l);
@@ -345,7 +364,7 @@ public final class RatingList {
                     scoredOut += iIn ? whitePts : blackPts;
                     scoredIn += iIn ? blackPts : whitePts;
                 }
-                if (cross == 0 || (scoredIn > 0 && scoredOut > 0)) {
+                if (cross == 0 || (scoredIn > 0 && scoredOut > 0) || holdsAnchor(scc, s)) {
                     continue;
                 }
                 for (int c : cells) {

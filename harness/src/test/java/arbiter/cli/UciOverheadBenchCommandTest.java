@@ -20,6 +20,7 @@ class UciOverheadBenchCommandTest {
         assertTrue(overhead > -1 && overhead < 50, "overhead " + overhead + " ms per move");
         assertTrue(Double.parseDouble(value(r.out(), "games_per_min")) > 0, r.out());
         assertEquals(2, CliRunner.run("bench", "uci-overhead", "--games", "0").exit());
+        assertEquals(2, CliRunner.run("bench", "uci-overhead", "--output", System.getProperty("java.io.tmpdir")).exit());
         CliRunner missing = CliRunner.run("bench", "uci-overhead", "--engine", "no-such-engine-x");
         assertEquals(2, missing.exit());
         assertTrue(missing.err().contains("$.players[0].command[0]"), missing.err());

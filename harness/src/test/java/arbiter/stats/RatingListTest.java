@@ -219,6 +219,24 @@ class RatingListTest {
                 NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "Nobody", 1.0))));
     }
 
+
+    @Test
+    void perfectScoresOfAnchorsNeedNoVirtualDraw() {
+        // X won all 4 against A (1000) and scored 2/4 against B (1400): {X, B} won all its games against
+        // A, but B is fixed and holds X, so the maximum is finite, 4 L(R - 1000) + 4 L(R - 1400) = 6,
+        // and no virtual game changes it.
+        GameCounts c = counts("X", "A", 2, 0, 0, "A", "X", 0, 0, 2, "X", "B", 1, 0, 1, "B", "X", 1, 0, 1);
+        Ratings r = RatingList.compute(c, NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "B", 1400.0)));
+        double x = r.player("X").rating();
+        assertEquals(6.0, 4 / (1 + Math.pow(10, -(x - 1000) / 400)) + 4 / (1 + Math.pow(10, -(x - 1400) / 400)), 1e-6);
+        assertTrue(r.notes().isEmpty(), r.notes().toString());
+        // X winning everything still gets its virtual draw.
+        GameCounts all = counts("X", "A", 2, 0, 0, "A", "X", 0, 0, 2, "X", "B", 2, 0, 0, "B", "X", 0, 0, 2);
+        Ratings won = RatingList.compute(all, NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "B", 1400.0)));
+        assertTrue(Double.isFinite(won.player("X").rating()) && won.player("X").rating() > 1400, won.players().toString());
+        assertTrue(won.notes().stream().anyMatch(n -> n.startsWith("X: won all 8 games")), won.notes().toString());
+    }
+
     @Test
     void degenerateInputs() {
         Ratings empty = RatingList.compute(new GameCounts(), RatingOptions.defaults());

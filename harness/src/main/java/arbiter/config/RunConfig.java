@@ -2,6 +2,8 @@ package arbiter.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +30,7 @@ public record RunConfig(
         JsonNode json) {
 
     public RunConfig {
-        anchors = anchors == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(anchors));
+        anchors = anchors == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(anchors));
     }
 
     /** The same config writing to another folder (the JSON, hence resume identity, is unchanged). */

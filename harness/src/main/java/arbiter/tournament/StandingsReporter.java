@@ -46,7 +46,7 @@ public final class StandingsReporter implements Tournament.Reporter {
         }
     }
 
-    static Ratings ratings(RunConfig config, Standings standings) {
+    private static Ratings ratings(RunConfig config, Standings standings) {
         GameCounts counts = new GameCounts();
         for (String p : standings.players()) {
             counts.player(p);

@@ -1,5 +1,7 @@
 package arbiter.cli;
 
+import arbiter.bench.SearchTimeline;
+import arbiter.bench.UciOverheadBench;
 import arbiter.engine.EngineBench;
 import arbiter.player.Limits;
 import arbiter.stats.GameCounts;
@@ -19,7 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Search a fixed set of positions per built-in engine to a fixed depth (MCTS: playouts); print nodes and nodes/s.",
             "Subcommands run the other benchmarks of docs/benchmarks.md."},
-        subcommands = {BenchCommand.Ratings.class})
+        subcommands = {BenchCommand.Ratings.class, BenchCommand.UciOverhead.class})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -122,6 +124,73 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "rms_vs_truth: %.2f%n", Math.sqrt(sq / players));
             out.printf(Locale.ROOT, "mean_error_95: %.2f%n", meanError);
             out.printf(Locale.ROOT, "heap_used_mb: %.1f%n", (rt.totalMemory() - rt.freeMemory()) / 1048576.0);
+            out.flush();
+            return 0;
+        }
+    }
+    /** {@code arbiter bench uci-overhead}: a UCI engine against itself at a node count; the harness's cost per move. */
+    @Command(name = "uci-overhead", mixinStandardHelpOptions = true,
+            description = {"Play a UCI engine (stockfish) against itself at a fixed node count per move and time every search:",
+                "games per minute and the harness's overhead per move (from one 'go' to the next 'go' of the game,",
+                "minus the engine's reported search time). Definitions in docs/benchmarks.md."})
+    static final class UciOverhead implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--games", defaultValue = "20", description = "Games (default ${DEFAULT-VALUE}).")
+        int games;
+
+        @Option(names = "--nodes", defaultValue = "5000", description = "Nodes per move (default ${DEFAULT-VALUE}).")
+        long nodes;
+
+        @Option(names = "--concurrency", defaultValue = "2", description = "Games at a time (default ${DEFAULT-VALUE}).")
+        int concurrency;
+
+        @Option(names = "--engine", defaultValue = "stockfish",
+                description = "The UCI engine's program, on PATH or in /usr/games (default ${DEFAULT-VALUE}).")
+        String engine;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the random openings (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--output", description = "Keep the games in this new folder (default: a temporary folder, deleted).")
+        java.nio.file.Path output;
+
+        @Option(names = "--report-bias-ms", defaultValue = "1",
+                description = {"What the engine adds to the search time it reports (default ${DEFAULT-VALUE}:",
+                    "Stockfish reports its elapsed milliseconds plus 1; 0 for engines that report the elapsed time)."})
+        double reportBiasMs;
+
+        @Override
+        public Integer call() throws java.io.IOException {
+            if (games < 1 || nodes < 1 || concurrency < 1) {
+                throw new BadInputException("need --games >= 1, --nodes >= 1, --concurrency >= 1");
+            }
+            if (output != null && java.nio.file.Files.exists(output)) {
+                // an earlier run there would be resumed, not measured
+                throw new BadInputException("--output " + output + " exists; give a new folder");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            // A missing engine is a config error ($.players[0].command[0]) reported by the error handler.
+            UciOverheadBench.Result r = UciOverheadBench.run(
+                    new UciOverheadBench.Settings(engine, games, nodes, concurrency, seed, output, reportBiasMs));
+            SearchTimeline.Summary t = r.timeline();
+            out.printf(Locale.ROOT, "engine: %s%n", r.engineId());
+            out.printf(Locale.ROOT, "games: %d (nodes %d per move, concurrency %d, seed %d)%n", r.games(), nodes, concurrency, seed);
+            out.printf(Locale.ROOT, "moves: %d%n", t.moves());
+            out.printf(Locale.ROOT, "wall_s: %.2f%n", r.wallMs() / 1000.0);
+            out.printf(Locale.ROOT, "games_per_min: %.1f%n", r.gamesPerMinute());
+            out.printf(Locale.ROOT, "search_ms_per_move: %.3f (reported by the engine, less %s ms)%n", t.reportedMsPerMove(),
+                    reportBiasMs);
+            out.printf(Locale.ROOT, "overhead_ms_per_move: %.3f (go to next go, minus the reported search time; %d moves)%n",
+                    t.overheadMsPerMove(), t.followed());
+            out.printf(Locale.ROOT, "  go_to_bestmove_beyond_search_ms: %.3f%n", t.answerExtraMsPerMove());
+            out.printf(Locale.ROOT, "  bestmove_to_next_go_ms: %.3f%n", t.refereeMsPerMove());
+            out.printf(Locale.ROOT, "run_overhead_ms_per_move: %.3f (concurrency x wall - reported search, over moves)%n",
+                    r.runOverheadMsPerMove());
+            if (t.missingReports() > 0) {
+                out.printf(Locale.ROOT, "warning: %d searches without a reported time (counted as 0 ms)%n", t.missingReports());
+            }
             out.flush();
             return 0;
         }

@@ -18,7 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,8 +42,9 @@ final class EloCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--anchor", paramLabel = "NAME=RATING",
-            description = "Fix this player's rating (default: the mean rating is 0).")
-    String anchor;
+            description = {"Fix this player's rating (default: the mean rating is 0).",
+                "Repeat to fix several players; the others are fitted against all of them jointly."})
+    List<String> anchors;
 
     @Option(names = "--bootstrap", defaultValue = "1000", paramLabel = "N",
             description = "Bootstrap samples for the error bars; 0 = from the likelihood's curvature (default ${DEFAULT-VALUE}).")
@@ -87,8 +90,10 @@ final class EloCommand implements Callable<Integer> {
             case "drawelo", "bayeselo" -> RatingOptions.DrawModel.DRAW_ELO;
             default -> throw new BadInputException("--draw-model must be half or drawelo, got '" + drawModel + "'");
         };
-        RatingOptions options = new RatingOptions(null, 0.0, bootstrap, seed, whiteAdvantage, model);
-        if (anchor != null) {
+        RatingOptions options = RatingOptions.defaults().withBootstrap(bootstrap, seed)
+                .withWhiteAdvantage(whiteAdvantage).withDrawModel(model);
+        Map<String, Double> fixed = new LinkedHashMap<>();
+        for (String anchor : anchors == null ? List.<String>of() : anchors) {
             int eq = anchor.lastIndexOf('=');
             if (eq <= 0 || eq == anchor.length() - 1) {
                 throw new BadInputException("--anchor expects NAME=RATING, got '" + anchor + "'");
@@ -102,7 +107,12 @@ final class EloCommand implements Callable<Integer> {
             if (!Double.isFinite(rating)) {
                 throw new BadInputException("--anchor: rating must be finite");
             }
-            options = options.withAnchor(anchor.substring(0, eq).trim(), rating);
+            if (fixed.put(anchor.substring(0, eq).trim(), rating) != null) {
+                throw new BadInputException("--anchor: player '" + anchor.substring(0, eq).trim() + "' is anchored twice");
+            }
+        }
+        if (!fixed.isEmpty()) {
+            options = options.withAnchors(fixed);
         }
         PrintWriter err = spec.commandLine().getErr();
         List<String> warnings = new ArrayList<>();
@@ -120,8 +130,10 @@ final class EloCommand implements Callable<Integer> {
         if (counts.totalGames() == 0) {
             throw new BadInputException("no rated games in " + files.size() + " file(s)");
         }
-        if (options.anchor() != null && counts.indexOf(options.anchor()) < 0) {
-            throw new BadInputException("--anchor: player '" + options.anchor() + "' has no rated games");
+        for (String anchor : options.anchors().keySet()) {
+            if (counts.indexOf(anchor) < 0) {
+                throw new BadInputException("--anchor: player '" + anchor + "' has no rated games");
+            }
         }
         Ratings ratings = RatingList.compute(counts, options);
         List<RatingReport.Part> parts = new ArrayList<>(List.of(RatingReport.Part.RATINGS));

@@ -41,7 +41,7 @@ public final class ConfigLoader {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     static final Set<String> TOP_KEYS = Set.of("name", "game", "players", "schedule", "openings", "limits",
-            "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune");
+            "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune", "anchors");
     static final Set<String> TUNE_KEYS = Set.of("method", "player", "opponent", "iterations", "pairsPerIteration", "A",
             "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies");
     static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer");
@@ -138,6 +138,7 @@ public final class ConfigLoader {
         JsonNode scheduleNode = r.object(root, "schedule", "$", !tuning);
         Schedule schedule = schedule(r, scheduleNode, names);
         RunConfig.Tune tune = tuning ? tune(r, root.get("tune"), players, rules) : null;
+        Map<String, Double> anchors = anchors(r, root.get("anchors"), names, schedule, tuning);
 
         // openings
         JsonNode openingsNode = r.object(root, "openings", "$", false);
@@ -179,7 +180,42 @@ public final class ConfigLoader {
             throw new ConfigException(r.problems());
         }
         return new RunConfig(name, new Game(variant, ruleOverrides), players, schedule, openings, limits,
-                adjudication, concurrency, Path.of(output), seed, reportEvery, tune, root);
+                adjudication, concurrency, Path.of(output), seed, reportEvery, tune, anchors, root);
+    }
+
+    /**
+     * {@code anchors}: player name to a fixed Elo for the rating list. Each must be a player of the
+     * run that plays in its schedule, with a finite number.
+     */
+    private static Map<String, Double> anchors(JsonReader r, JsonNode node, List<String> names, Schedule schedule,
+                                               boolean tuning) {
+        Map<String, Double> anchors = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return anchors;
+        }
+        if (!node.isObject()) {
+            r.problem("$.anchors", "must be an object of player name: rating, got " + JsonReader.kind(node));
+            return anchors;
+        }
+        if (tuning) {
+            r.problem("$.anchors", "a tuning run has no rating list to anchor; leave out anchors");
+            return anchors;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String path = "$.anchors." + e.getKey();
+            if (!names.contains(e.getKey())) {
+                r.problem(path, "unknown player '" + e.getKey() + "'; players: " + String.join(", ", names));
+            } else if (schedule != null && schedule.type() != null && schedule.type().equals("match")
+                    && schedule.players() != null && !schedule.players().contains(e.getKey())) {
+                r.problem(path, "player '" + e.getKey() + "' plays no game in this match");
+            } else if (!e.getValue().isNumber() || !Double.isFinite(e.getValue().asDouble())) {
+                r.problem(path, "must be a finite number (the player's fixed Elo), got " + JsonReader.kind(e.getValue()));
+            } else {
+                anchors.put(e.getKey(), e.getValue().asDouble());
+            }
+        }
+        return anchors;
     }
 
     private static TimeLimits limits(JsonReader r, JsonNode node, String path) {

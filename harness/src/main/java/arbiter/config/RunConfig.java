@@ -2,12 +2,16 @@ package arbiter.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A validated run configuration (see {@code docs/config.md} for every field). Built by
  * {@link ConfigLoader}; the raw JSON is kept so a resumed run can tell whether the config changed.
+ * {@code anchors}: players whose ratings the rating list holds fixed (name to Elo, in config order),
+ * e.g. engines of known strength that calibrate the others; empty for a list centred on 0.
  */
 public record RunConfig(
         String name,
@@ -22,18 +26,23 @@ public record RunConfig(
         long seed,
         int reportEvery,
         Tune tune,
+        Map<String, Double> anchors,
         JsonNode json) {
+
+    public RunConfig {
+        anchors = anchors == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(anchors));
+    }
 
     /** The same config writing to another folder (the JSON, hence resume identity, is unchanged). */
     public RunConfig withOutput(Path folder) {
         return new RunConfig(name, game, players, schedule, openings, limits, adjudication, concurrency, folder, seed,
-                reportEvery, tune, json);
+                reportEvery, tune, anchors, json);
     }
 
     /** The same config with another number of worker threads. */
     public RunConfig withConcurrency(int threads) {
         return new RunConfig(name, game, players, schedule, openings, limits, adjudication, threads, output, seed,
-                reportEvery, tune, json);
+                reportEvery, tune, anchors, json);
     }
 
     /**

@@ -26,6 +26,7 @@ public abstract class ExternalPlayer implements Player {
     protected final Rules rules;
     private boolean ready;
     private int failures;
+    private SearchObserver observer;
 
     protected ExternalPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
         this.name = name;
@@ -42,6 +43,18 @@ public abstract class ExternalPlayer implements Player {
     /** How many times this player's engine failed (and was stopped). */
     public int failures() {
         return failures;
+    }
+
+    /** Reports each search to {@code o} (null: to nobody); protocols that time their searches call it. */
+    public void observeSearches(SearchObserver o) {
+        this.observer = o;
+    }
+
+    /** Tells the observer, if any, about a search (see {@link SearchObserver#searched}). */
+    protected final void searched(GameHistory game, long goNanos, long answerNanos, long reportedMs) {
+        if (observer != null) {
+            observer.searched(game, goNanos, answerNanos, reportedMs);
+        }
     }
 
     /** True while the engine (process or connection) is usable. */

@@ -99,12 +99,14 @@ public final class UciPlayer extends ProcessPlayer {
         Position current = game.current();
         process.drain();
         process.send(positionCommand(game, rules));
-        process.send(goCommand(limits, current.sideToMove()));
         long start = System.nanoTime();
+        process.send(goCommand(limits, current.sideToMove()));
         SearchInfo info = new SearchInfo();
         String answer = awaitAnswer(l -> firstToken(l).equals("bestmove"), l -> parseInfo(l, info), limits, stop,
                 "stop");
-        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        long answered = System.nanoTime();
+        searched(game, start, answered, info.timeMs);
+        long elapsed = (answered - start) / 1_000_000;
         String[] tokens = answer.strip().split("\\s+");
         if (tokens.length < 2) {
             throw new IllegalMoveException("", "engine " + name + " sent 'bestmove' without a move");

@@ -7,6 +7,7 @@ import arbiter.stats.Ratings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The tables of a rating list. Columns are stable; docs/statistics.md documents each one.
@@ -70,10 +71,15 @@ public final class RatingReport {
     static String summary(Ratings r) {
         StringBuilder sb = new StringBuilder();
         sb.append(r.counts().totalGames()).append(" games, ").append(r.players().size()).append(" players; ");
-        if (r.options().anchor() != null) {
-            sb.append("anchor ").append(r.options().anchor()).append(" = ").append(f1(r.options().anchorRating()));
+        if (r.options().anchored()) {
+            sb.append(r.options().anchors().size() == 1 ? "anchor " : "anchors (fixed, fitted jointly) ");
+            String sep = "";
+            for (Map.Entry<String, Double> a : r.options().anchors().entrySet()) {
+                sb.append(sep).append(a.getKey()).append(" = ").append(f1(a.getValue()));
+                sep = ", ";
+            }
         } else {
-            sb.append("mean rating ").append(f1(r.options().anchorRating()));
+            sb.append("mean rating ").append(f1(r.options().mean()));
         }
         sb.append("; +- is the 95% interval (").append(r.errorMethod()).append(')');
         if (!Double.isNaN(r.whiteAdvantage())) {

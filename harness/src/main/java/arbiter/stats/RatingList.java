@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
@@ -25,9 +26,16 @@ import java.util.stream.IntStream;
  * of N counts as (P + 1/2)/(N + 1) (the "notional draw" convention). Its rating is then finite and
  * grows with N; a note says so. Ordo likewise reports finite ratings for such players.
  *
+ * <p>Anchors: players with fixed ratings. They are constants of the likelihood, so the other
+ * players of their group are fitted against all of them jointly (Ordo's multiple anchors): with
+ * one anchor this is the usual anchored list; with several the anchors' own games do not move
+ * them, and a player that met several anchors gets the rating that best explains all its games.
+ * Error bars of an anchored group are then absolute (the anchors have none). A perfect score of a
+ * set that holds an anchor adds no virtual draw (it cannot run off).
+ *
  * <p>Groups: players linked by games form a group; ratings of different groups cannot be compared.
- * Each group is fitted on its own: the anchor's group around the anchor, every other group around
- * a mean equal to {@code anchorRating}; a note names the groups.
+ * Each group is fitted on its own: a group with anchors around its anchors, every other group
+ * around {@link RatingOptions#mean()}; a note names the groups.
  *
  * <p>Error bars: parametric bootstrap (Ordo's simulation): each sample draws, for every pair and
  * colour, the same number of games as played from the fitted model (multinomial W/D/L; with draws
@@ -44,7 +52,9 @@ public final class RatingList {
     private final int[] cells;        // active cells: white * p + black, games > 0
     private final int[] component;    // group of each player (by discovery order)
     private final int components;
-    private final int[] freeIndex;    // parameter index of each player, -1 for a group's reference
+    private final int[] freeIndex;    // parameter index of each player, -1 for an anchor or a group's reference
+    private final double[] fixed;     // each player's anchored rating, NaN when not an anchor
+    private final boolean[] anchoredGroup;
     private final int advIndex;
     private final int drawIndex;
     private final int m;              // number of free parameters
@@ -85,11 +95,22 @@ public final class RatingList {
             groups++;
         }
         components = groups;
+        fixed = new double[p];
+        Arrays.fill(fixed, Double.NaN);
+        anchoredGroup = new boolean[components];
+        for (Map.Entry<String, Double> a : options.anchors().entrySet()) {
+            int i = counts.indexOf(a.getKey());
+            fixed[i] = a.getValue();
+            anchoredGroup[component[i]] = true;
+        }
         freeIndex = new int[p];
-        boolean[] hasReference = new boolean[components];
+        // A group with anchors needs no other reference; any other group holds its first player at 0.
+        boolean[] hasReference = anchoredGroup.clone();
         int k = 0;
         for (int i = 0; i < p; i++) {
-            if (!hasReference[component[i]]) {
+            if (isAnchor(i)) {
+                freeIndex[i] = -1;
+            } else if (!hasReference[component[i]]) {
                 hasReference[component[i]] = true;
                 freeIndex[i] = -1;
             } else {
@@ -101,11 +122,17 @@ public final class RatingList {
         m = k;
     }
 
+    private boolean isAnchor(int i) {
+        return !Double.isNaN(fixed[i]);
+    }
+
     /** Computes the rating list. */
     public static Ratings compute(GameCounts counts, RatingOptions options) {
         int p = counts.players();
-        if (options.anchor() != null && counts.indexOf(options.anchor()) < 0) {
-            throw new IllegalArgumentException("anchor player '" + options.anchor() + "' has no rated games");
+        for (String anchor : options.anchors().keySet()) {
+            if (counts.indexOf(anchor) < 0) {
+                throw new IllegalArgumentException("anchor player '" + anchor + "' has no rated games");
+            }
         }
         RatingList model = new RatingList(counts, options);
         List<String> notes = new ArrayList<>();
@@ -126,9 +153,8 @@ public final class RatingList {
         }
         model.addVirtualDraws(w, d, l, counts, notes);
         double[] theta = model.fit(w, d, l, model.initial());
-        double[] ratings = model.normalize(theta, counts, options);
+        double[] ratings = model.normalize(theta, options);
 
-        int anchorIndex = options.anchor() == null ? -1 : counts.indexOf(options.anchor());
         double[][] cov;
         String method;
         int b = options.bootstrap();
@@ -159,8 +185,9 @@ public final class RatingList {
         }
         for (int i = 0; i < p; i++) {
             int g = model.component[i];
-            if (anchorIndex >= 0 && model.component[anchorIndex] == g) {
-                error[i] = diffError[i][anchorIndex];
+            if (model.anchoredGroup[g]) {
+                // the anchors are constants: the covariance is that of the absolute ratings
+                error[i] = model.isAnchor(i) ? 0 : Elo.Z95 * Math.sqrt(Math.max(0, cov[i][i]));
             } else {
                 // variance of R_i minus the mean of its group
                 double n = 0;
@@ -182,13 +209,12 @@ public final class RatingList {
                 error[i] = Elo.Z95 * Math.sqrt(Math.max(0, var));
             }
         }
-        return model.assemble(counts, options, ratings, error, diffError, los, theta, method, notes, anchorIndex);
+        return model.assemble(counts, options, ratings, error, diffError, los, theta, method, notes);
     }
 
     private Ratings assemble(GameCounts counts, RatingOptions options, double[] ratings, double[] error,
-            double[][] diffError, double[][] los, double[] theta, String method, List<String> notes,
-            int anchorIndex) {
-        // group order: anchor's group first, then larger groups, then by first player
+            double[][] diffError, double[][] los, double[] theta, String method, List<String> notes) {
+        // group order: anchored groups first, then larger groups, then by first player
         int[] size = new int[components];
         for (int i = 0; i < p; i++) {
             size[component[i]]++;
@@ -197,8 +223,7 @@ public final class RatingList {
         for (int g = 0; g < components; g++) {
             order[g] = g;
         }
-        int anchorGroup = anchorIndex >= 0 ? component[anchorIndex] : -1;
-        Arrays.sort(order, Comparator.<Integer>comparingInt(g -> g == anchorGroup ? 0 : 1)
+        Arrays.sort(order, Comparator.<Integer>comparingInt(g -> anchoredGroup[g] ? 0 : 1)
                 .thenComparingInt(g -> -size[g]).thenComparingInt(g -> g));
         int[] rank = new int[components];
         for (int r = 0; r < components; r++) {
@@ -239,7 +264,7 @@ public final class RatingList {
         }
         if (components > 1) {
             notes.add(0, components + " groups of players never met each other; ratings are comparable only"
-                    + " within a group: " + describeGroups(groups, options, anchorIndex >= 0));
+                    + " within a group: " + describeGroups(groups, options));
         }
         double adv = advIndex >= 0 ? theta[p] : Double.NaN;
         double drawElo = drawIndex >= 0 ? theta[p + 1] : Double.NaN;
@@ -247,17 +272,18 @@ public final class RatingList {
                 diffError, los, adv, drawElo, method, List.copyOf(notes));
     }
 
-    private static String describeGroups(List<List<String>> groups, RatingOptions options, boolean anchored) {
+    private static String describeGroups(List<List<String>> groups, RatingOptions options) {
         StringBuilder sb = new StringBuilder();
         for (int g = 0; g < groups.size(); g++) {
             if (g > 0) {
                 sb.append("; ");
             }
             sb.append("group ").append(g + 1).append(" {").append(String.join(", ", groups.get(g))).append('}');
-            if (g == 0 && anchored) {
-                sb.append(" anchored on ").append(options.anchor());
+            List<String> anchors = groups.get(g).stream().filter(options.anchors()::containsKey).toList();
+            if (!anchors.isEmpty()) {
+                sb.append(" anchored on ").append(String.join(", ", anchors));
             } else {
-                sb.append(" mean ").append(format(options.anchorRating()));
+                sb.append(" mean ").append(format(options.mean()));
             }
         }
         return sb.toString();
@@ -267,16 +293,49 @@ public final class RatingList {
         return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
-    /** Parameter vector: ratings of all players, then adv, then drawElo. */
+    /**
+     * Parameter vector: ratings of all players, then adv, then drawElo. Anchors hold their ratings;
+     * the other players of an anchored group start at the average of its anchors.
+     */
     private double[] initial() {
         double[] theta = new double[p + 2];
+        double[] sum = new double[components];
+        int[] anchors = new int[components];
+        for (int i = 0; i < p; i++) {
+            if (isAnchor(i)) {
+                sum[component[i]] += fixed[i];
+                anchors[component[i]]++;
+            }
+        }
+        for (int i = 0; i < p; i++) {
+            int g = component[i];
+            theta[i] = isAnchor(i) ? fixed[i] : anchors[g] > 0 ? sum[g] / anchors[g] : 0;
+        }
         theta[p + 1] = drawModel ? 100 : 0;
         return theta;
     }
 
     // ---------------------------------------------------------------- perfect scores
 
-    /** Adds virtual draws until every group is strongly connected by scored points. */
+    /**
+     * True when strongly connected set {@code s} holds an anchor. Such a set cannot run off: its
+     * anchor is fixed and its other members scored against it and it against them, so its perfect
+     * score needs no virtual draw. (Free players that won or lost all their games against it form
+     * sets of their own, which get one.)
+     */
+    private boolean holdsAnchor(int[] scc, int s) {
+        for (int i = 0; i < p; i++) {
+            if (scc[i] == s && isAnchor(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Adds virtual draws until every group is strongly connected by scored points (sets holding an
+     * anchor excepted).
+     */
     void addVirtualDraws(double[] w, double[] d, double[] l, GameCounts counts, List<String> notes) {
         for (int round = 0; round < Math.max(1, p); round++) {
             int[] scc = stronglyConnected(w, d, l);
@@ -305,7 +364,7 @@ public final class RatingList {
                     scoredOut += iIn ? whitePts : blackPts;
                     scoredIn += iIn ? blackPts : whitePts;
                 }
-                if (cross == 0 || (scoredIn > 0 && scoredOut > 0)) {
+                if (cross == 0 || (scoredIn > 0 && scoredOut > 0) || holdsAnchor(scc, s)) {
                     continue;
                 }
                 for (int c : cells) {
@@ -557,10 +616,9 @@ public final class RatingList {
         return -(z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z)));
     }
 
-    /** Shifts each group to its anchor or mean; returns the ratings (length p). */
-    private double[] normalize(double[] theta, GameCounts counts, RatingOptions options) {
+    /** Shifts each group without anchors to the mean (anchored groups are absolute already); returns the ratings (length p). */
+    private double[] normalize(double[] theta, RatingOptions options) {
         double[] r = Arrays.copyOf(theta, p);
-        int anchor = options.anchor() == null ? -1 : counts.indexOf(options.anchor());
         double[] sum = new double[components];
         int[] size = new int[components];
         for (int i = 0; i < p; i++) {
@@ -569,10 +627,7 @@ public final class RatingList {
         }
         double[] shift = new double[components];
         for (int g = 0; g < components; g++) {
-            shift[g] = options.anchorRating() - sum[g] / size[g];
-        }
-        if (anchor >= 0) {
-            shift[component[anchor]] = options.anchorRating() - r[anchor];
+            shift[g] = anchoredGroup[g] ? 0 : options.mean() - sum[g] / size[g];
         }
         for (int i = 0; i < p; i++) {
             r[i] += shift[component[i]];
@@ -672,7 +727,7 @@ public final class RatingList {
         }
         addVirtualDraws(w, d, l, counts, null);
         double[] fitted = fit(w, d, l, theta);
-        return normalize(fitted, counts, options);
+        return normalize(fitted, options);
     }
 
     /** Seed of sample k: a 64-bit mix (Stafford variant 13) so nearby seeds give unrelated streams. */

@@ -51,13 +51,13 @@ public final class RunState {
         writeAtomically(state, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
     }
 
-    /** Keys that change how a run is carried out but not which games it plays or how. */
+    /** Keys that change how a run is carried out or reported but not which games it plays or how. */
     private static JsonNode withoutRunOnlyKeys(JsonNode config) {
         if (config == null || !config.isObject()) {
             return config;
         }
         ObjectNode copy = ((ObjectNode) config).deepCopy();
-        copy.remove(List.of("concurrency", "reportEvery", "description"));
+        copy.remove(List.of("concurrency", "reportEvery", "description", "anchors"));
         return copy;
     }
 

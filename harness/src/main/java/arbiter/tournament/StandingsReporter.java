@@ -13,12 +13,16 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The run's standings: a rating table with error bars for round robins and gauntlets; for a match,
- * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds. At the
+ * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds. With
+ * {@code anchors} in the config the rating table holds those players at their given Elo and rates
+ * the others against them (a calibration); otherwise it is centred on 0. At the
  * end they are also written to {@code report.md}, {@code .csv}, {@code .tex} and {@code .html}.
  */
 public final class StandingsReporter implements Tournament.Reporter {
@@ -50,7 +54,21 @@ public final class StandingsReporter implements Tournament.Reporter {
         for (Standings.Result r : standings.results()) {
             counts.add(r.white(), r.black(), r.result());
         }
-        return RatingList.compute(counts, RatingOptions.defaults().withBootstrap(BOOTSTRAP, config.seed()));
+        RatingOptions options = RatingOptions.defaults().withBootstrap(BOOTSTRAP, config.seed());
+        Map<String, Double> anchors = anchorsWithGames(config, standings);
+        return RatingList.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
+    }
+
+    /** The config's anchors that have played (early reports of a gauntlet may not have met them all yet). */
+    private static Map<String, Double> anchorsWithGames(RunConfig config, Standings standings) {
+        Map<String, Double> anchors = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> a : config.anchors().entrySet()) {
+            int[] wdl = standings.wdl(a.getKey());
+            if (wdl[0] + wdl[1] + wdl[2] > 0) {
+                anchors.put(a.getKey(), a.getValue());
+            }
+        }
+        return anchors;
     }
 
     /** The match block: first player of the schedule against the second. */

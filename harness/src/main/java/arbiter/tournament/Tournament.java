@@ -37,6 +37,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -71,6 +72,7 @@ public final class Tournament {
     private final PrintWriter err;
     private final Reporter reporter;
     private final AtomicBoolean abort = new AtomicBoolean();
+    private Consumer<Player> playerCreated = p -> { };
 
     public Tournament(RunConfig config, PrintWriter out, PrintWriter err, Reporter reporter) {
         this.config = config;
@@ -78,6 +80,15 @@ public final class Tournament {
         this.out = out;
         this.err = err;
         this.reporter = reporter;
+    }
+
+    /**
+     * Calls {@code hook} with every player a worker creates, on that worker's thread, before its first
+     * game (benchmarks attach their instruments here). Set it before {@link #run}.
+     */
+    public Tournament onPlayerCreated(Consumer<Player> hook) {
+        this.playerCreated = hook;
+        return this;
     }
 
     /** Asks the run to stop: games in progress are abandoned (not recorded); the run can be resumed. */
@@ -293,6 +304,7 @@ public final class Tournament {
             Player p = pc.external() ? ExternalPlayers.create(pc, rules)
                     : EngineRegistry.create(pc.engine(), rules, pc.options(), pc.weights());
             all.add(p);
+            playerCreated.accept(p);
             return p;
         });
     }

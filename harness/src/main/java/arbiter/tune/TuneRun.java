@@ -108,7 +108,7 @@ public final class TuneRun {
                     new RunConfig.Schedule("match", 1, List.of("self-a", "self-b"), tune.gamesPerRound(), null),
                     config.openings(), config.limits(), config.adjudication(), config.concurrency(),
                     output.resolve("iterations").resolve(Integer.toString(round)), config.seed() * 31 + round,
-                    Integer.MAX_VALUE, null, json);
+                    Integer.MAX_VALUE, null, Map.of(), json);
             Tournament t = new Tournament(games, new PrintWriter(new StringWriter()), err, QUIET);
             current = t;
             Tournament.Summary s = t.run();
@@ -290,7 +290,7 @@ public final class TuneRun {
                         config.openings().randomPlies(), true),
                 config.limits(), config.adjudication(), config.concurrency(),
                 config.output().resolve("iterations").resolve(Integer.toString(k)),
-                config.seed() * 31 + k, Integer.MAX_VALUE, null, json);
+                config.seed() * 31 + k, Integer.MAX_VALUE, null, Map.of(), json);
         Tournament t = new Tournament(iteration, new PrintWriter(new StringWriter()), err, QUIET);
         current = t;
         if (stop.get()) {
@@ -323,7 +323,7 @@ public final class TuneRun {
                 new RunConfig.Openings(config.openings().file(), config.openings().format(), config.openings().order(),
                         Math.max(config.openings().randomPlies(), 0), true),
                 config.limits(), config.adjudication(), config.concurrency(), config.output().resolve("validation"),
-                config.seed() ^ 0x7A11DL, Integer.MAX_VALUE, null, json);
+                config.seed() ^ 0x7A11DL, Integer.MAX_VALUE, null, Map.of(), json);
         out.println("Validation: tuned against start, " + tune.validationGames() + " games"
                 + (tune.validationSprt() != null ? " at most (SPRT)" : ""));
         Tournament t = new Tournament(v, out, err, new StandingsReporter());

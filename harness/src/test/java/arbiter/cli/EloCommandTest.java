@@ -45,6 +45,19 @@ class EloCommandTest {
         assertTrue(r.err().isEmpty(), r.err());
     }
 
+
+    @Test
+    void repeatedAnchorsAreFixedTogether() throws IOException {
+        // X draws everything against A (1000) and B (1400): fitted jointly, X = 1200
+        Path f = write("g.pdn", game("X", "A", "1-1") + game("A", "X", "1-1") + game("X", "B", "1-1") + game("B", "X", "1-1"));
+        CliRunner r = CliRunner.run("elo", f.toString(), "--anchor", "A=1000", "--anchor", "B=1400", "--bootstrap", "0");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().matches("(?s).*\\s1\\s+B\\s+1400\\.0\\s+0\\.0\\s.*"), r.out());
+        assertTrue(r.out().matches("(?s).*\\s2\\s+X\\s+1200\\.0\\s.*"), r.out());
+        assertTrue(r.out().contains("anchors (fixed, fitted jointly) A = 1000.0, B = 1400.0"), r.out());
+        assertEquals(2, CliRunner.run("elo", f.toString(), "--anchor", "A=1000", "--anchor", "A=1100").exit());
+    }
+
     @Test
     void brokenGameIsSkippedWithWarningNamingTheLine() throws IOException {
         String text = game("A", "B", "2-0") + "[White \"C\"]\n[Black \"D]\n\n1. 32-28 0-2\n\n" + game("B", "A", "1-1")

@@ -124,6 +124,31 @@ class ConfigLoaderTest {
         assertEquals(1.5, child.weights().get("man"));
     }
 
+
+    @Test
+    void anchorsNamePlayersOfTheScheduleWithFiniteRatings() throws IOException {
+        String players = """
+                "players": [ {"name": "a", "engine": "draughts-alphabeta"}, {"name": "b", "engine": "random"},
+                             {"name": "c", "engine": "random"} ]""";
+        String all = String.join("\n", problems("{ \"game\": {\"variant\": \"english\"}, " + players
+                + ", \"schedule\": {\"type\": \"match\", \"players\": [\"a\", \"b\"], \"games\": 2},"
+                + " \"anchors\": {\"b\": \"1500\", \"zz\": 1, \"c\": 1200} }"));
+        assertContains(all, "$.anchors.b: must be a finite number (the player's fixed Elo), got the string");
+        assertContains(all, "$.anchors.zz: unknown player 'zz'; players: a, b, c");
+        assertContains(all, "$.anchors.c: player 'c' plays no game in this match");
+        assertContains(String.join("\n", problems("{ \"game\": {\"variant\": \"english\"}, " + players
+                + ", \"schedule\": {\"type\": \"round-robin\"}, \"anchors\": [\"b\"] }")),
+                "$.anchors: must be an object of player name: rating, got an array");
+        Path f = dir.resolve("anchored.json");
+        Files.writeString(f, "{ \"game\": {\"variant\": \"english\"}, " + players
+                + ", \"schedule\": {\"type\": \"gauntlet\", \"players\": [\"a\"]}, \"limits\": {\"depth\": 1},"
+                + " \"anchors\": {\"c\": 1200, \"b\": 1500.5} }");
+        RunConfig c = ConfigLoader.load(f);
+        assertEquals(List.of("c", "b"), List.copyOf(c.anchors().keySet()), "config order is kept");
+        assertEquals(1500.5, c.anchors().get("b"));
+        assertEquals(c.anchors(), c.withOutput(dir).withConcurrency(1).anchors());
+    }
+
     private static void assertContains(String all, String expected) {
         assertTrue(all.contains(expected), "expected a problem containing:\n  " + expected + "\ngot:\n" + all);
     }

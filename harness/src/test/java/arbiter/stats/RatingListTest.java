@@ -166,6 +166,77 @@ class RatingListTest {
         assertEquals(expected, r.differenceError()[0][1], 1e-6);
     }
 
+
+    @Test
+    void severalAnchorsAreFittedJointlyClosedForm() {
+        // X scores 10/20 against A (fixed 1000) and 10/20 against B (fixed 1400); A beat B 6-0, which
+        // must not move them. Ordo's equation 20 L(R - 1000) + 20 L(R - 1400) = 20 has R = 1200 (L(x) +
+        // L(-x) = 1), and with the anchors constant Var(R) = 1 / (K^2 sum_j n_j s_j (1 - s_j)).
+        GameCounts c = counts("X", "A", 3, 4, 3, "A", "X", 3, 4, 3, "X", "B", 5, 0, 5, "B", "X", 2, 6, 2,
+                "A", "B", 3, 0, 0, "B", "A", 0, 0, 3);
+        Ratings r = RatingList.compute(c, NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "B", 1400.0)));
+        assertEquals(1000, r.player("A").rating(), 0);
+        assertEquals(1400, r.player("B").rating(), 0);
+        assertEquals(1200, r.player("X").rating(), 1e-6);
+        double k = Math.log(10) / 400;
+        double s = 1 / (1 + Math.pow(10, -200 / 400.0));
+        assertEquals(Elo.Z95 / Math.sqrt(k * k * 40 * s * (1 - s)), r.player("X").error(), 1e-6);
+        assertEquals(0.0, r.player("A").error(), 0);
+        assertEquals(0.0, r.player("B").error(), 0);
+        assertTrue(r.notes().stream().noneMatch(n -> n.contains("groups")), r.notes().toString());
+        // One anchor alone would put X at A's level (10/20) and let B's rating float.
+        Ratings single = RatingList.compute(c, NO_BOOTSTRAP.withAnchor("A", 1000));
+        assertTrue(Math.abs(single.player("X").rating() - 1200) > 50, single.players().toString());
+    }
+
+    @Test
+    void severalAnchorsSolveTheScoreEquationWithBootstrapErrors() {
+        // X scores 7/10 against A (1500) and 2/10 against B (1900): its rating satisfies
+        // 10 L(R - 1500) + 10 L(R - 1900) = 9, and only X's rating has an error bar.
+        GameCounts c = counts("X", "A", 4, 0, 1, "A", "X", 2, 0, 3, "X", "B", 1, 0, 4, "B", "X", 4, 0, 1);
+        Ratings r = RatingList.compute(c, RatingOptions.defaults().withBootstrap(300, 5)
+                .withAnchors(java.util.Map.of("A", 1500.0, "B", 1900.0)));
+        double x = r.player("X").rating();
+        double expected = 10 / (1 + Math.pow(10, -(x - 1500) / 400)) + 10 / (1 + Math.pow(10, -(x - 1900) / 400));
+        assertEquals(9.0, expected, 1e-6);
+        assertTrue(x > 1500 && x < 1900, "between the anchors: " + x);
+        assertTrue(r.player("X").error() > 50 && r.player("X").error() < 500, r.players().toString());
+        assertEquals(0.0, r.player("A").error(), 0);
+        assertEquals(1900, r.player("B").rating(), 0);
+        assertEquals(1500, r.player("A").rating(), 0);
+    }
+
+    @Test
+    void anchorsInSeparateGroupsEachHoldAndUnanchoredGroupsUseTheMean() {
+        GameCounts c = counts("A", "X", 2, 0, 2, "B", "Y", 1, 2, 1, "C", "D", 3, 0, 1);
+        Ratings r = RatingList.compute(c, NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "B", 2000.0)).withMean(50));
+        assertEquals(1000, r.player("X").rating(), 1e-6);
+        assertEquals(2000, r.player("Y").rating(), 1e-6);
+        assertEquals(50, (r.player("C").rating() + r.player("D").rating()) / 2, 1e-6);
+        String groups = r.notes().get(0);
+        assertTrue(groups.contains("anchored on A") && groups.contains("anchored on B") && groups.contains("mean 50"), groups);
+        assertThrows(IllegalArgumentException.class, () -> RatingList.compute(c,
+                NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "Nobody", 1.0))));
+    }
+
+
+    @Test
+    void perfectScoresOfAnchorsNeedNoVirtualDraw() {
+        // X won all 4 against A (1000) and scored 2/4 against B (1400): {X, B} won all its games against
+        // A, but B is fixed and holds X, so the maximum is finite, 4 L(R - 1000) + 4 L(R - 1400) = 6,
+        // and no virtual game changes it.
+        GameCounts c = counts("X", "A", 2, 0, 0, "A", "X", 0, 0, 2, "X", "B", 1, 0, 1, "B", "X", 1, 0, 1);
+        Ratings r = RatingList.compute(c, NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "B", 1400.0)));
+        double x = r.player("X").rating();
+        assertEquals(6.0, 4 / (1 + Math.pow(10, -(x - 1000) / 400)) + 4 / (1 + Math.pow(10, -(x - 1400) / 400)), 1e-6);
+        assertTrue(r.notes().isEmpty(), r.notes().toString());
+        // X winning everything still gets its virtual draw.
+        GameCounts all = counts("X", "A", 2, 0, 0, "A", "X", 0, 0, 2, "X", "B", 2, 0, 0, "B", "X", 0, 0, 2);
+        Ratings won = RatingList.compute(all, NO_BOOTSTRAP.withAnchors(java.util.Map.of("A", 1000.0, "B", 1400.0)));
+        assertTrue(Double.isFinite(won.player("X").rating()) && won.player("X").rating() > 1400, won.players().toString());
+        assertTrue(won.notes().stream().anyMatch(n -> n.startsWith("X: won all 8 games")), won.notes().toString());
+    }
+
     @Test
     void degenerateInputs() {
         Ratings empty = RatingList.compute(new GameCounts(), RatingOptions.defaults());

@@ -158,6 +158,11 @@ class TournamentTest {
         // Concurrency only changes how the run is carried out: resuming with another is fine.
         RunConfig otherConcurrency = config(ROUND_ROBIN.replace("\"concurrency\": 2", "\"concurrency\": 1"));
         assertEquals(0, run(otherConcurrency).played());
+        // Anchors only change the rating list: the run resumes and the report is re-anchored.
+        RunConfig anchored = config(ROUND_ROBIN.replace("\"seed\": 11,", "\"seed\": 11, \"anchors\": {\"rnd\": 1000},"));
+        assertEquals(0, run(anchored).played());
+        assertTrue(Files.readString(anchored.output().resolve("report.csv")).contains(",rnd,1000.0,0.0,"),
+                Files.readString(anchored.output().resolve("report.csv")));
     }
 
     @Test

@@ -102,15 +102,20 @@ public final class Tournament {
         Path output = config.output();
         Path pdn = output.resolve("games.pdn");
         RunState.prepare(config, output, tasks.size());
+        // Opening the log cuts a game torn by a kill mid-write, so only whole games are read back.
+        try (GameLog log = GameLog.open(pdn, w -> err.println("warning: " + w))) {
+            return play(tasks, pdn, log);
+        }
+    }
 
+    /** Resumes from the games already in the log, then plays the rest, appending each to the log. */
+    private Summary play(List<GameTask> tasks, Path pdn, GameLog log) throws IOException {
         List<String> names = new ArrayList<>();
         for (PlayerConfig p : config.players()) {
             names.add(p.name());
         }
         Standings standings = new Standings(names);
         Set<Integer> done = new HashSet<>();
-        // Opening the log first cuts a game torn by a kill mid-write, so only whole games are read.
-        GameLog.open(pdn, w -> err.println("warning: " + w)).close();
         for (GameRecord g : GameLog.read(pdn, w -> err.println("warning: " + w))) {
             int id = parseId(g);
             if (id < 0 || id >= tasks.size()) {
@@ -156,7 +161,7 @@ public final class Tournament {
             stopReason = verdict;
         }
 
-        try (GameLog log = GameLog.open(pdn, w -> err.println("warning: " + w))) {
+        try {
             while (stopReason == null && !aborted()) {
                 while (inFlight < config.concurrency() && pending.hasNext()) {
                     GameTask task = pending.next();

@@ -103,22 +103,16 @@ public final class TuneRun {
             ObjectNode json = JSON.createObjectNode();
             json.put("texelRound", round);
             json.set("weights", JSON.valueToTree(state.theta));
-            json.set("config", config.json());
-            RunConfig games = new RunConfig(config.name() + "-round-" + round, config.game(), players,
+            RunConfig games = subRun("-round-" + round, players,
                     new RunConfig.Schedule("match", 1, List.of("self-a", "self-b"), tune.gamesPerRound(), null),
-                    config.openings(), config.limits(), config.adjudication(), config.concurrency(),
-                    output.resolve("iterations").resolve(Integer.toString(round)), config.seed() * 31 + round,
-                    Integer.MAX_VALUE, null, Map.of(), json);
-            Tournament t = new Tournament(games, new PrintWriter(new StringWriter()), err, QUIET);
-            current = t;
-            Tournament.Summary s = t.run();
-            current = null;
-            if (s.standings().games() < s.scheduled()) {
+                    config.openings(), iterationFolder(round), config.seed() * 31 + round, json);
+            Tournament.Summary s = play(games, new PrintWriter(new StringWriter()), QUIET);
+            if (s == null || s.standings().games() < s.scheduled()) {
                 break;
             }
             List<Path> files = new ArrayList<>();
             for (int r = 0; r <= round; r++) {
-                files.add(output.resolve("iterations").resolve(Integer.toString(r)).resolve("games.pdn"));
+                files.add(iterationFolder(r).resolve("games.pdn"));
             }
             List<Texel.Sample> samples = PositionSamples.fromFiles(files, rules, eval, tune.skipPlies(),
                     w -> LOG.warn("{}", w));
@@ -284,24 +278,43 @@ public final class TuneRun {
         json.put("tuneIteration", k);
         json.set("plus", JSON.valueToTree(plus));
         json.set("minus", JSON.valueToTree(minus));
-        json.set("config", config.json());
-        RunConfig iteration = new RunConfig(config.name() + "-iteration-" + k, config.game(), players, schedule,
-                new RunConfig.Openings(config.openings().file(), config.openings().format(), config.openings().order(),
-                        config.openings().randomPlies(), true),
-                config.limits(), config.adjudication(), config.concurrency(),
-                config.output().resolve("iterations").resolve(Integer.toString(k)),
-                config.seed() * 31 + k, Integer.MAX_VALUE, null, Map.of(), json);
-        Tournament t = new Tournament(iteration, new PrintWriter(new StringWriter()), err, QUIET);
+        RunConfig iteration = subRun("-iteration-" + k, players, schedule, pairedOpenings(), iterationFolder(k),
+                config.seed() * 31 + k, json);
+        Tournament.Summary s = play(iteration, new PrintWriter(new StringWriter()), QUIET);
+        return s == null || s.standings().games() < s.scheduled() ? null : s.standings();
+    }
+
+    /** A run of this tuning's game, limits, adjudication and concurrency with its own players and schedule. */
+    private RunConfig subRun(String suffix, List<PlayerConfig> players, RunConfig.Schedule schedule,
+                             RunConfig.Openings openings, Path folder, long seed, ObjectNode identity) {
+        identity.set("config", config.json());
+        return new RunConfig(config.name() + suffix, config.game(), players, schedule, openings, config.limits(),
+                config.adjudication(), config.concurrency(), folder, seed, Integer.MAX_VALUE, null, Map.of(), identity);
+    }
+
+    /** The config's openings as colour-reversed pairs: comparing two settings fairly needs both colours. */
+    private RunConfig.Openings pairedOpenings() {
+        RunConfig.Openings o = config.openings();
+        return new RunConfig.Openings(o.file(), o.format(), o.order(), o.randomPlies(), true);
+    }
+
+    private Path iterationFolder(int k) {
+        return config.output().resolve("iterations").resolve(Integer.toString(k));
+    }
+
+    /**
+     * Plays a sub-run that {@link #stop()} can interrupt; null when a stop came before it started.
+     * The summary says whether every game was played (a stop or an SPRT verdict ends a run early).
+     */
+    private Tournament.Summary play(RunConfig run, PrintWriter report, Tournament.Reporter reporter) throws IOException {
+        Tournament t = new Tournament(run, report, err, reporter);
         current = t;
-        if (stop.get()) {
-            return null;
+        try {
+            // Checked after publishing the tournament, so a stop between sub-runs is never missed.
+            return stop.get() ? null : t.run();
+        } finally {
+            current = null;
         }
-        Tournament.Summary s = t.run();
-        current = null;
-        if (s.standings().games() < s.scheduled()) {
-            return null;
-        }
-        return s.standings();
     }
 
     /** Wins minus losses of a player against one opponent. */
@@ -317,20 +330,13 @@ public final class TuneRun {
         ObjectNode json = JSON.createObjectNode();
         json.put("validation", true);
         json.set("tuned", JSON.valueToTree(tuned));
-        json.set("config", config.json());
-        RunConfig v = new RunConfig(config.name() + "-validation", config.game(), players,
+        RunConfig v = subRun("-validation", players,
                 new RunConfig.Schedule("match", 1, List.of("tuned", "start"), tune.validationGames(), tune.validationSprt()),
-                new RunConfig.Openings(config.openings().file(), config.openings().format(), config.openings().order(),
-                        Math.max(config.openings().randomPlies(), 0), true),
-                config.limits(), config.adjudication(), config.concurrency(), config.output().resolve("validation"),
-                config.seed() ^ 0x7A11DL, Integer.MAX_VALUE, null, Map.of(), json);
+                pairedOpenings(), config.output().resolve("validation"), config.seed() ^ 0x7A11DL, json);
         out.println("Validation: tuned against start, " + tune.validationGames() + " games"
                 + (tune.validationSprt() != null ? " at most (SPRT)" : ""));
-        Tournament t = new Tournament(v, out, err, new StandingsReporter());
-        current = t;
-        Tournament.Summary s = t.run();
-        current = null;
-        return s.standings();
+        Tournament.Summary s = play(v, out, new StandingsReporter());
+        return s == null ? null : s.standings();
     }
 
     private void writeHistory(Path output, List<double[]> history) throws IOException {

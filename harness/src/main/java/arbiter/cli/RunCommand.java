@@ -1,12 +1,9 @@
 package arbiter.cli;
 
-import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
-import arbiter.tournament.RunState;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,10 +37,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isRegularFile(configFile)) {
-            throw new BadInputException("no such config file: " + configFile);
-        }
-        RunConfig config = ConfigLoader.load(configFile);
+        RunConfig config = JobSetup.load(configFile);
         if (config.tune() != null) {
             throw new BadInputException(configFile + " is a tuning config (it has a tune block): run it with `arbiter tune`");
         }
@@ -53,13 +47,7 @@ final class RunCommand implements Callable<Integer> {
         if (output != null) {
             config = config.withOutput(output);
         }
-        if (forceNew) {
-            Path aside = RunState.moveAside(config.output());
-            if (aside != null) {
-                out.println("Earlier results moved to " + aside);
-            }
-        }
-        Files.createDirectories(config.output());
+        JobSetup.prepareOutput(config.output(), forceNew, out);
         Tournament tournament = new Tournament(config, out, err, new StandingsReporter());
         Path pdn = config.output().resolve("games.pdn");
         Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, tournament::run);

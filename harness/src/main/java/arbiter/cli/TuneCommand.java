@@ -1,12 +1,9 @@
 package arbiter.cli;
 
 import arbiter.config.ConfigException;
-import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
-import arbiter.tournament.RunState;
 import arbiter.tune.TuneRun;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,20 +30,11 @@ final class TuneCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isRegularFile(configFile)) {
-            throw new BadInputException("no such config file: " + configFile);
-        }
-        RunConfig config = ConfigLoader.load(configFile);
+        RunConfig config = JobSetup.load(configFile);
         if (config.tune() == null) {
             throw new ConfigException("$.tune: missing; `arbiter tune` needs a config with a tune block (use `arbiter run` for tournaments)");
         }
-        if (forceNew) {
-            Path aside = RunState.moveAside(config.output());
-            if (aside != null) {
-                out.println("Earlier results moved to " + aside);
-            }
-        }
-        Files.createDirectories(config.output());
+        JobSetup.prepareOutput(config.output(), forceNew, out);
         TuneRun run = new TuneRun(config, out, err);
         StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, run::run);
         return 0;

@@ -383,7 +383,7 @@ public final class ChessEvaluation implements ChessBoard.Evaluator {
                     return false;
                 }
                 char victim = p.pieceAt(cm.to());
-                if (victim != '.' && victim != ' ' && value(victim) > value(p.pieceAt(cm.from()))) {
+                if (victim != '.' && value(victim) > value(p.pieceAt(cm.from()))) {
                     return false;
                 }
             }

@@ -42,4 +42,28 @@ class DraughtsEvaluationTest {
         // A Black king on an edge square that is not a corner: 170 - 15.
         assertEquals(-(245 - 155), evaluate("english", "s2-autocheckers", "B:W22,26:BK12"));
     }
+
+    /** The search's inlined evaluation and the tuner's features are the same function. */
+    @Test
+    void evaluateEqualsWeightsTimesFeaturesOnRandomPositions() {
+        for (String variant : java.util.List.of("international", "english", "russian")) {
+            DraughtsRules rules = DraughtsCatalog.variant(variant);
+            for (String preset : DraughtsEvaluation.PRESETS) {
+                arbiter.eval.Weights w = DraughtsEvaluation.preset(preset).with(java.util.Map.of("mobility", 0.07, "runaway", 0.4));
+                DraughtsBoard board = new DraughtsBoard(rules, new DraughtsEvaluation(w, rules.width()));
+                double[] f = new double[DraughtsEvaluation.SPECS.size()];
+                for (arbiter.game.GameHistory game : DraughtsSearchTest.randomGames(rules, 60, preset.hashCode() + variant.length())) {
+                    DraughtsPosition p = (DraughtsPosition) game.current();
+                    board.load(p);
+                    DraughtsEvaluation.LINEAR.features(p, f);
+                    double sum = 0;
+                    for (int i = 0; i < f.length; i++) {
+                        sum += w.get(i) * f[i];
+                    }
+                    int white = (int) Math.round(sum * DraughtsEvaluation.SCALE / w.get("man"));
+                    assertEquals(p.whiteToMove() ? white : -white, board.evaluate(), variant + " " + preset + " " + p.toText());
+                }
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 package arbiter.cli;
 
 import arbiter.pdn.GameRecord;
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import arbiter.pdn.PdnReader;
 import arbiter.pdn.PdnWarning;
 import arbiter.report.Format;

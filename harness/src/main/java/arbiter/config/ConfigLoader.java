@@ -1,13 +1,13 @@
 package arbiter.config;
 
-import arbiter.config.RunConfig.Adjudication;
+import arbiter.play.Adjudication;
 import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.config.RunConfig.Game;
 import arbiter.config.RunConfig.Openings;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.config.RunConfig.Schedule;
 import arbiter.config.RunConfig.Sprt;
-import arbiter.config.RunConfig.TimeLimits;
+import arbiter.play.TimeLimits;
 import arbiter.engine.EngineRegistry;
 import arbiter.game.GameFamily;
 import arbiter.game.Games;
@@ -393,7 +393,7 @@ public final class ConfigLoader {
         }
         if (external != null && "gnubg".equals(external.protocol())) {
             try {
-                arbiter.external.GnubgSettings.from(options);
+                arbiter.config.GnubgSettings.from(options);
             } catch (IllegalArgumentException e) {
                 r.problem(path + ".options", e.getMessage());
             }

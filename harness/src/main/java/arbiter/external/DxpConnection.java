@@ -1,5 +1,6 @@
 package arbiter.external;
 
+import arbiter.player.EngineException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

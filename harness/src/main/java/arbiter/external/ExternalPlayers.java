@@ -1,5 +1,6 @@
 package arbiter.external;
 
+import arbiter.player.EngineException;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.game.GameFamily;
 import arbiter.game.Rules;

@@ -1,5 +1,7 @@
 package arbiter.external;
 
+import arbiter.config.GnubgSettings;
+import arbiter.player.EngineException;
 import arbiter.game.NotationException;
 import arbiter.player.EngineStalledException;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package arbiter.external;
 
+import arbiter.config.GnubgSettings;
 import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;

@@ -1,5 +1,6 @@
 package arbiter.external;
 
+import arbiter.player.EngineException;
 import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;

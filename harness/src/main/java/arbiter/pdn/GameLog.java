@@ -1,5 +1,6 @@
 package arbiter.pdn;
 
+import arbiter.play.GameResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,5 +1,6 @@
 package arbiter.pdn;
 
+import arbiter.play.GameResult;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package arbiter.pdn;
 
+import arbiter.play.GameResult;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;

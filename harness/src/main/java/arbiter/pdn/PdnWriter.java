@@ -1,12 +1,13 @@
 package arbiter.pdn;
 
+import arbiter.play.GameResult;
 import arbiter.game.GameFamily;
 import arbiter.game.Position;
 import arbiter.game.Rules;
 import arbiter.game.draughts.DraughtsRules;
 import arbiter.player.Score;
-import arbiter.referee.PlayedGame;
-import arbiter.referee.PlayedMove;
+import arbiter.play.PlayedGame;
+import arbiter.play.PlayedMove;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

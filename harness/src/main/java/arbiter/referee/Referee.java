@@ -1,22 +1,24 @@
 package arbiter.referee;
 
-import arbiter.config.RunConfig.Adjudication;
-import arbiter.config.RunConfig.TimeLimits;
-import arbiter.external.EngineResignedException;
+import arbiter.play.PlayedGame;
+import arbiter.play.PlayedMove;
+import arbiter.play.Termination;
+import arbiter.play.Adjudication;
+import arbiter.play.TimeLimits;
+import arbiter.player.EngineResignedException;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
 import arbiter.game.NotationException;
 import arbiter.game.Outcome;
 import arbiter.game.Position;
 import arbiter.game.Rules;
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import arbiter.player.Limits;
 import arbiter.player.Player;
 import arbiter.player.SearchResult;
 import arbiter.player.IllegalMoveException;
 import arbiter.player.EngineStalledException;
-import arbiter.tournament.GameTask;
-import arbiter.tournament.OpeningBook;
+import arbiter.play.GameTask;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -45,7 +47,7 @@ public final class Referee {
      * @param limits  each player's limits
      */
     public PlayedGame play(GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort) {
-        GameHistory game = OpeningBook.replay(task.opening(), rules);
+        GameHistory game = task.opening().replay(rules);
         List<PlayedMove> record = new ArrayList<>();
         {
             GameHistory replay = new GameHistory(game.start());
@@ -124,7 +126,7 @@ public final class Referee {
                     return null;
                 }
                 return lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side,
-                        e instanceof arbiter.external.EngineException ? e.getMessage() : String.valueOf(e)));
+                        e instanceof arbiter.player.EngineException ? e.getMessage() : String.valueOf(e)));
             }
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
             if (abort.getAsBoolean()) {

@@ -3,7 +3,7 @@ package arbiter.server;
 import arbiter.external.DxpConnection;
 import arbiter.external.DxpMessage;
 import arbiter.external.DxpPlayer;
-import arbiter.external.EngineException;
+import arbiter.player.EngineException;
 import arbiter.external.HubText;
 import arbiter.game.GameHistory;
 import arbiter.game.NotationException;

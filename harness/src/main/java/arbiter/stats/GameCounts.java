@@ -1,6 +1,6 @@
 package arbiter.stats;
 
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

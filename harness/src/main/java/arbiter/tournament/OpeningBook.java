@@ -1,5 +1,6 @@
 package arbiter.tournament;
 
+import arbiter.play.Opening;
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.game.GameHistory;
@@ -84,22 +85,12 @@ public final class OpeningBook {
 
     private static Opening checked(Opening o, Rules rules, List<String> problems) {
         try {
-            replay(o, rules);
+            o.replay(rules);
             return o;
         } catch (NotationException e) {
             problems.add("$.openings.file: opening " + o.label() + ": " + e.getMessage());
             return null;
         }
-    }
-
-    /** The game after the opening's moves. */
-    public static GameHistory replay(Opening o, Rules rules) {
-        Position start = o.position() == null ? rules.start() : rules.parsePosition(o.position());
-        GameHistory game = new GameHistory(start);
-        for (String text : o.moves()) {
-            game.play(game.current().parseMove(text));
-        }
-        return game;
     }
 
     /**
@@ -111,7 +102,7 @@ public final class OpeningBook {
             return o;
         }
         SplittableRandom random = new SplittableRandom(seed);
-        GameHistory game = replay(o, rules);
+        GameHistory game = o.replay(rules);
         List<String> moves = new ArrayList<>(o.moves());
         for (int i = 0; i < plies; i++) {
             Position p = game.current();
@@ -120,7 +111,7 @@ public final class OpeningBook {
             }
             List<Move> legal = p.legalMoves();
             Move m = legal.get(random.nextInt(legal.size()));
-            GameHistory trial = replay(new Opening(o.label(), o.position(), moves), rules);
+            GameHistory trial = new Opening(o.label(), o.position(), moves).replay(rules);
             trial.play(m);
             if (trial.outcome() != null) {
                 break;

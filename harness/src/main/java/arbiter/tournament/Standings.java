@@ -1,6 +1,6 @@
 package arbiter.tournament;
 
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,7 @@
 package arbiter.tournament;
 
+import arbiter.play.GameTask;
+import arbiter.play.Opening;
 import arbiter.config.RunConfig;
 import arbiter.game.Rules;
 import java.util.ArrayList;

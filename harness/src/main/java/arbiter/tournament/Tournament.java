@@ -1,9 +1,11 @@
 package arbiter.tournament;
 
+import arbiter.play.GameTask;
+import arbiter.play.Opening;
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
-import arbiter.config.RunConfig.TimeLimits;
+import arbiter.play.TimeLimits;
 import arbiter.engine.EngineRegistry;
 import arbiter.external.ExternalPlayer;
 import arbiter.external.ExternalPlayers;
@@ -14,7 +16,7 @@ import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
 import arbiter.pdn.PdnWriter;
 import arbiter.player.Player;
-import arbiter.referee.PlayedGame;
+import arbiter.play.PlayedGame;
 import arbiter.referee.Referee;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -6,7 +6,7 @@ import arbiter.game.NotationException;
 import arbiter.game.Position;
 import arbiter.game.Rules;
 import arbiter.pdn.GameRecord;
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import arbiter.pdn.PdnReader;
 import java.io.IOException;
 import java.nio.file.Path;

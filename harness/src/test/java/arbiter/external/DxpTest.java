@@ -1,5 +1,7 @@
 package arbiter.external;
 
+import arbiter.player.EngineException;
+import arbiter.player.EngineResignedException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

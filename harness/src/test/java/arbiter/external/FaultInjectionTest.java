@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import arbiter.cli.Main;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

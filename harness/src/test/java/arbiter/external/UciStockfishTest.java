@@ -1,5 +1,6 @@
 package arbiter.external;
 
+import arbiter.player.EngineException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

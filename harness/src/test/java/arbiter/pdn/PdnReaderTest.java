@@ -1,5 +1,6 @@
 package arbiter.pdn;
 
+import arbiter.play.GameResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import org.junit.jupiter.api.Test;
 
 class RatingListTest {

@@ -1,5 +1,6 @@
 package arbiter.tournament;
 
+import arbiter.play.GameTask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -15,7 +16,7 @@ import arbiter.game.Outcome;
 import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
-import arbiter.pdn.GameResult;
+import arbiter.play.GameResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,4 +1,4 @@
-package arbiter.pdn;
+package arbiter.play;
 
 /** The result of a recorded game as written in PGN/PDN, from White's (the first player's) side. */
 public enum GameResult {

@@ -1,4 +1,4 @@
-package arbiter.referee;
+package arbiter.play;
 
 import arbiter.game.EndReason;
 

@@ -1,4 +1,4 @@
-package arbiter.tournament;
+package arbiter.play;
 
 /**
  * One game to play, as a value: it can be queued, retried or sent elsewhere, and replays to the same

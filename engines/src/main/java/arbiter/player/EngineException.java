@@ -1,4 +1,4 @@
-package arbiter.external;
+package arbiter.player;
 
 /**
  * An external engine failed: it could not be started, exited, closed its pipe or socket, or broke its

@@ -1,7 +1,5 @@
-package arbiter.referee;
+package arbiter.play;
 
-import arbiter.pdn.GameResult;
-import arbiter.tournament.GameTask;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package arbiter.referee;
+package arbiter.play;
 
 /**
  * A move as the referee recorded it.

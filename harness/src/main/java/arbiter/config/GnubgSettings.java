@@ -1,4 +1,4 @@
-package arbiter.external;
+package arbiter.config;
 
 import arbiter.player.OptionException;
 import arbiter.player.Options;
@@ -52,7 +52,7 @@ public record GnubgSettings(int plies, double noise, boolean deterministic, bool
     }
 
     /** The gnubg commands that set this evaluation for chequer play (cubeless money play, no Jacoby rule). */
-    List<String> commands() {
+    public List<String> commands() {
         String e = "set evaluation chequerplay evaluation ";
         return List.of(
                 "set jacoby off",

@@ -1,4 +1,4 @@
-package arbiter.external;
+package arbiter.player;
 
 /**
  * An external engine gave up the game when it was its turn (DXP {@code GAMEEND} with reason

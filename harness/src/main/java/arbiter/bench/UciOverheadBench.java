@@ -3,7 +3,11 @@ package arbiter.bench;
 import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.external.ExternalPlayer;
+import arbiter.execute.LocalExecutor;
+import arbiter.execute.PlayerFactory;
+import arbiter.player.Player;
 import arbiter.tournament.Tournament;
+import java.util.function.Consumer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -63,16 +67,18 @@ public final class UciOverheadBench {
             RunConfig config = ConfigLoader.parse(config(s, output), Path.of("").toAbsolutePath(), "uci-overhead");
             SearchTimeline timeline = new SearchTimeline();
             AtomicReference<ExternalPlayer> player = new AtomicReference<>();
-            Tournament tournament = new Tournament(config, new PrintWriter(new StringWriter()),
-                    new PrintWriter(new StringWriter()), (c, standings, last, out) -> { })
-                    .onPlayerCreated(p -> {
-                        if (p instanceof ExternalPlayer e) {
-                            e.observeSearches(timeline);
-                            player.compareAndSet(null, e);
-                        }
-                    });
+            Consumer<Player> instrument = p -> {
+                if (p instanceof ExternalPlayer e) {
+                    e.observeSearches(timeline);
+                    player.compareAndSet(null, e);
+                }
+            };
+            Tournament.Summary summary;
             long start = System.nanoTime();
-            Tournament.Summary summary = tournament.run();
+            try (LocalExecutor executor = new LocalExecutor(config.concurrency(), PlayerFactory.of(config), instrument)) {
+                summary = new Tournament(config, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()))
+                        .withExecutor(executor).run();
+            }
             long wallMs = (System.nanoTime() - start) / 1_000_000;
             SearchTimeline.Summary t = timeline.summary(s.reportBiasMs());
             double runOverhead = (s.concurrency() * (double) wallMs - t.reportedMsPerMove() * t.moves()) / t.moves();

@@ -1,27 +1,41 @@
 package arbiter.tournament;
 
+import arbiter.config.RunConfig;
 import java.io.PrintWriter;
 
-/** A one-line progress bar on the terminal: games done of total, games per minute, time left. */
-final class Progress {
+/**
+ * A one-line progress bar on the terminal: games done of total, games per minute, time left. Cleared
+ * before standings are printed (it is subscribed before the standings reporter).
+ */
+final class Progress implements RunListener {
     private final PrintWriter err;
-    private final int total;
-    private final int resumed;
-    private final long start = System.nanoTime();
     private final boolean terminal = System.console() != null;
+    private RunConfig config;
+    private long start;
+    private int total;
+    private int resumed;
     private int done;
     private boolean shown;
 
-    Progress(PrintWriter err, int total, int resumed) {
+    Progress(PrintWriter err) {
         this.err = err;
-        this.total = total;
-        this.resumed = resumed;
-        this.done = resumed;
     }
 
-    void gameDone() {
+    @Override
+    public void runStarted(RunStart s) {
+        config = s.config();
+        total = s.tasks().size();
+        resumed = s.resumed();
+        done = resumed;
+        start = System.nanoTime();
+    }
+
+    @Override
+    public void gameFinished(GameEnd end) {
         done++;
-        if (!terminal) {
+        boolean standingsDue = !end.stopping() && end.moreToPlay() && end.standings().games() % config.reportEvery() == 0;
+        if (!terminal || standingsDue) {
+            clear();
             return;
         }
         double minutes = (System.nanoTime() - start) / 60e9;
@@ -35,7 +49,12 @@ final class Progress {
         shown = true;
     }
 
-    void clear() {
+    @Override
+    public void runEnded(Tournament.Summary summary) {
+        clear();
+    }
+
+    private void clear() {
         if (shown) {
             err.print("\r" + " ".repeat(90) + "\r");
             err.flush();

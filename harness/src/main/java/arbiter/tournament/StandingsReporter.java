@@ -25,12 +25,37 @@ import java.util.Map;
  * the others against them (a calibration); otherwise it is centred on 0. At the
  * end they are also written to {@code report.md}, {@code .csv}, {@code .tex} and {@code .html}.
  */
-public final class StandingsReporter implements Tournament.Reporter {
+public final class StandingsReporter implements RunListener {
     /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
     private static final int BOOTSTRAP = 400;
 
+    private PrintWriter out;
+
     @Override
-    public void standings(RunConfig config, Standings standings, boolean last, PrintWriter out) {
+    public void gameFinished(GameEnd end) {
+        if (!end.stopping() && end.moreToPlay() && end.standings().games() % this.config.reportEvery() == 0) {
+            standings(this.config, end.standings(), false);
+        }
+    }
+
+    private RunConfig config;
+
+    @Override
+    public void runStarted(RunStart start) {
+        this.config = start.config();
+        this.out = start.console();
+    }
+
+    @Override
+    public void runEnded(Tournament.Summary summary) {
+        standings(config, summary.standings(), true);
+        if (summary.stopReason() != null) {
+            out.println("Stopped: " + summary.stopReason());
+        }
+        out.flush();
+    }
+
+    private void standings(RunConfig config, Standings standings, boolean last) {
         out.printf("%n%s after %d games%n", last ? "Final standings" : "Standings", standings.games());
         if (standings.games() == 0) {
             return;
@@ -92,39 +117,11 @@ public final class StandingsReporter implements Tournament.Reporter {
                 stats.elo(), stats.eloError(), 100 * stats.los(), stats.nElo(), stats.nEloError()));
         RunConfig.Sprt sprt = config.schedule().sprt();
         if (sprt != null) {
-            Sprt.Result r = sprtResult(config, standings);
+            Sprt.Result r = SprtStop.result(config, standings);
             sb.append(String.format(Locale.ROOT, "sprt: elo0 %.2f elo1 %.2f, llr %.3f [%.3f, %.3f]: %s%n",
                     sprt.elo0(), sprt.elo1(), r.llr(), r.lower(), r.upper(), r.verdict()));
         }
         return sb.toString();
-    }
-
-    static Sprt.Result sprtResult(RunConfig config, Standings standings) {
-        RunConfig.Sprt sprt = config.schedule().sprt();
-        String a = config.schedule().players().get(0);
-        String b = config.schedule().players().get(1);
-        long[] counts;
-        if (config.openings().pairs()) {
-            int[] p = standings.pentanomial(a, b);
-            counts = new long[] {p[0], p[1], p[2], p[3], p[4]};
-        } else {
-            int[] wdl = standings.wdl(a, b);
-            counts = new long[] {wdl[2], wdl[1], wdl[0]};
-        }
-        return Sprt.test(counts, sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta(),
-                sprt.normalized() ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC);
-    }
-
-    @Override
-    public String sprtVerdict(RunConfig config, Standings standings) {
-        if (config.schedule().sprt() == null || standings.games() == 0) {
-            return null;
-        }
-        Sprt.Result r = sprtResult(config, standings);
-        if (r.verdict() == Sprt.Verdict.CONTINUE) {
-            return null;
-        }
-        return String.format(Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f])", r.verdict(), r.llr(), r.lower(), r.upper());
     }
 
     private static void writeReports(RunConfig config, Standings standings, Ratings ratings) {

@@ -1,12 +1,12 @@
 package arbiter.tournament;
 
-import arbiter.play.GameTask;
-import arbiter.play.Opening;
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
-import arbiter.play.TimeLimits;
-import arbiter.engine.EngineRegistry;
+import arbiter.execute.GameExecutor;
+import arbiter.execute.GameObserver;
+import arbiter.execute.LocalExecutor;
+import arbiter.execute.PlayerFactory;
 import arbiter.external.ExternalPlayer;
 import arbiter.external.ExternalPlayers;
 import arbiter.external.ProcessRegistry;
@@ -15,9 +15,10 @@ import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
 import arbiter.pdn.PdnWriter;
-import arbiter.player.Player;
+import arbiter.play.GameSpec;
+import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
-import arbiter.referee.Referee;
+import arbiter.play.PlayerSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -27,27 +28,25 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The coordinator: turns the config into game tasks, plays them on {@code concurrency} worker
- * threads (each owning its own players), appends every finished game whole to
- * {@code <output>/games.pdn}, keeps the standings and stops early on an SPRT verdict. Rerunning the
- * same config resumes: games already in the log are not played again.
+ * The coordinator of one run: plans the games, skips those already in the log, keeps a
+ * {@link GameExecutor} fed with game specs, and publishes what comes back as run events to its
+ * subscribers: the PDN recorder (the only writer of {@code <output>/games.pdn}), the standings, the
+ * stop policy (an SPRT verdict), then the progress line, the standings reporter and any other
+ * listener. Rerunning the same config resumes: games already in the log are not played again.
  */
 public final class Tournament {
     private static final Logger LOG = LogManager.getLogger(Tournament.class);
@@ -57,45 +56,50 @@ public final class Tournament {
                           Standings standings) {
     }
 
-    /** Hooks for what the run prints and writes as it goes (standings, progress, reports). */
-    public interface Reporter {
-        /** Called every {@code reportEvery} games and at the end. */
-        void standings(RunConfig config, Standings standings, boolean last, PrintWriter out);
-
-        /** A match with an SPRT: the verdict so far, or null to continue. */
-        default String sprtVerdict(RunConfig config, Standings standings) {
-            return null;
-        }
-    }
-
     private final RunConfig config;
     private final Rules rules;
     private final PrintWriter out;
     private final PrintWriter err;
-    private final Reporter reporter;
+    private final List<RunListener> listeners = new ArrayList<>();
     private final AtomicBoolean abort = new AtomicBoolean();
-    private Consumer<Player> playerCreated = p -> { };
+    private GameExecutor executor;
+    private volatile GameExecutor running;
 
-    public Tournament(RunConfig config, PrintWriter out, PrintWriter err, Reporter reporter) {
+    /**
+     * @param listeners subscribers after the progress line (e.g. a {@link StandingsReporter}, which
+     *                  prints to {@code out}); none for a quiet run
+     */
+    public Tournament(RunConfig config, PrintWriter out, PrintWriter err, RunListener... listeners) {
         this.config = config;
         this.rules = Games.rules(config.game().variant(), config.game().rules());
         this.out = out;
         this.err = err;
-        this.reporter = reporter;
+        this.listeners.add(new Progress(err));
+        this.listeners.addAll(List.of(listeners));
     }
 
     /**
-     * Calls {@code hook} with every player a worker creates, on that worker's thread, before its first
-     * game (benchmarks attach their instruments here). Set it before {@link #run}.
+     * Plays on this executor (a cluster, or one shared by a tuning run's sub-runs); the caller closes
+     * it. Without one, the run plays on {@code concurrency} threads of its own.
      */
-    public Tournament onPlayerCreated(Consumer<Player> hook) {
-        this.playerCreated = hook;
+    public Tournament withExecutor(GameExecutor executor) {
+        this.executor = executor;
+        return this;
+    }
+
+    /** Adds a subscriber (before {@link #run}). */
+    public Tournament subscribe(RunListener listener) {
+        listeners.add(listener);
         return this;
     }
 
     /** Asks the run to stop: games in progress are abandoned (not recorded); the run can be resumed. */
     public void stop() {
         abort.set(true);
+        GameExecutor e = running;
+        if (e != null) {
+            e.cancelAll();
+        }
     }
 
     public Summary run() throws IOException {
@@ -110,7 +114,11 @@ public final class Tournament {
         }
     }
 
-    /** Resumes from the games already in the log, then plays the rest, appending each to the log. */
+    /** A finished game, or a started one (game null, worker set), as the executor reports it. */
+    private record Report(GameTask task, String worker, PlayedGame game, Throwable error) {
+    }
+
+    /** Resumes from the games already in the log, then plays the rest, publishing each as it finishes. */
     private Summary play(List<GameTask> tasks, Path pdn, GameLog log) throws IOException {
         List<String> names = new ArrayList<>();
         for (PlayerConfig p : config.players()) {
@@ -141,118 +149,116 @@ public final class Tournament {
         PdnWriter.Context context = new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variantTag(),
                 config.limits().timeControlTag());
-        if (tasks.stream().anyMatch(t -> !done.contains(t.id()))) {
-            preflight(tasks.stream().filter(t -> !done.contains(t.id())).toList());
+        List<GameTask> toPlay = tasks.stream().filter(t -> !done.contains(t.id())).toList();
+        if (!toPlay.isEmpty() && config.concurrency() > 0) {
+            preflight(toPlay);
         }
-        Referee referee = new Referee(rules, config.adjudication());
-        ConcurrentLinkedQueue<Player> allPlayers = new ConcurrentLinkedQueue<>();
-        ThreadLocal<Map<String, Player>> workerPlayers = ThreadLocal.withInitial(HashMap::new);
-        ExecutorService pool = Executors.newFixedThreadPool(config.concurrency(), r -> {
-            Thread t = new Thread(r, "worker");
-            t.setDaemon(true);
-            return t;
-        });
-        CompletionService<PlayedGame> completion = new ExecutorCompletionService<>(pool);
-        Iterator<GameTask> pending = tasks.stream().filter(t -> !done.contains(t.id())).iterator();
-        int inFlight = 0;
-        int played = 0;
-        String stopReason = null;
-        Progress progress = new Progress(err, tasks.size(), resumed);
-        String verdict = reporter.sprtVerdict(config, standings);
-        if (verdict != null) {
-            stopReason = verdict;
-        }
+        PdnRecorder recorder = new PdnRecorder(log, context);
+        SprtStop stopPolicy = new SprtStop(config);
+        String runId = config.name() + "/" + UUID.randomUUID();
+        Map<String, PlayerSpec> players = playerSpecs();
 
+        RunListener.RunStart start = new RunListener.RunStart(config, tasks, resumed, standings, out);
+        for (RunListener l : listeners) {
+            l.runStarted(start);
+        }
+        boolean ownExecutor = executor == null;
+        GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), PlayerFactory.of(config)) : executor;
+        running = games;
+        BlockingQueue<Report> reports = new LinkedBlockingQueue<>();
+        Iterator<GameTask> pending = toPlay.iterator();
+        Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
+        int played = 0;
+        String stopReason = stopPolicy.stopReason(standings);
         try {
             while (stopReason == null && !aborted()) {
-                while (inFlight < config.concurrency() && pending.hasNext()) {
+                while (inFlight.size() < Math.max(1, games.capacity()) && pending.hasNext()) {
                     GameTask task = pending.next();
-                    completion.submit(() -> playTask(task, referee, workerPlayers.get(), allPlayers));
-                    inFlight++;
+                    GameSpec spec = new GameSpec(runId, task, config.game().variant(), config.game().rules(),
+                            players.get(task.white()), players.get(task.black()), config.adjudication());
+                    CompletableFuture<PlayedGame> f = games.submit(spec, new GameObserver() {
+                        @Override
+                        public void started(String worker) {
+                            reports.add(new Report(task, worker, null, null));
+                        }
+                    });
+                    inFlight.put(task.id(), f);
+                    f.whenComplete((g, e) -> reports.add(new Report(task, null, g, e)));
                 }
-                if (inFlight == 0) {
+                if (inFlight.isEmpty()) {
                     break;
                 }
-                Future<PlayedGame> next = completion.poll(200, TimeUnit.MILLISECONDS);
-                if (next == null) {
+                Report r = reports.poll(200, TimeUnit.MILLISECONDS);
+                if (r == null) {
                     continue;
                 }
-                inFlight--;
-                PlayedGame game;
-                try {
-                    game = next.get();
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException("worker failed: " + e.getCause(), e.getCause());
+                if (r.worker() != null) {
+                    for (RunListener l : listeners) {
+                        l.gameStarted(r.task(), r.worker());
+                    }
+                    continue;
                 }
+                inFlight.remove(r.task().id());
+                if (r.error() != null) {
+                    Throwable cause = r.error() instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                            ? c.getCause() : r.error();
+                    throw new IllegalStateException("worker failed: " + cause, cause);
+                }
+                PlayedGame game = r.game();
                 if (game == null) {
-                    continue;
+                    continue; // abandoned: played again on resume
                 }
-                log.append(PdnWriter.format(game, context));
+                recorder.gameFinished(new RunListener.GameEnd(game, standings, false, true));
                 GameTask t = game.task();
                 standings.add(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), game.result()));
                 played++;
                 LOG.info("game {} {} - {}: {} ({})", t.id(), t.white(), t.black(),
                         PdnWriter.resultToken(game.result(), rules.family()), game.termination().describe());
-                progress.gameDone();
-                verdict = reporter.sprtVerdict(config, standings);
-                if (verdict != null) {
-                    stopReason = verdict;
-                }
-                if (standings.games() % config.reportEvery() == 0 && stopReason == null && pending.hasNext()) {
-                    progress.clear();
-                    reporter.standings(config, standings, false, out);
-                    out.flush();
+                stopReason = stopPolicy.stopReason(standings);
+                RunListener.GameEnd end = new RunListener.GameEnd(game, standings, stopReason != null, pending.hasNext());
+                for (RunListener l : listeners) {
+                    l.gameFinished(end);
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abort.set(true);
         } finally {
-            abort.set(true);
-            pool.shutdown();
-            try {
-                if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
-                    pool.shutdownNow();
-                }
-            } catch (InterruptedException e) {
-                pool.shutdownNow();
-                Thread.currentThread().interrupt();
+            running = null;
+            if (ownExecutor) {
+                games.close();
+            } else if (!inFlight.isEmpty()) {
+                games.cancelAll(); // an SPRT verdict or a stop: the shared executor drops this run's games
             }
-            for (Player p : allPlayers) {
-                try {
-                    p.close();
-                } catch (RuntimeException e) {
-                    LOG.warn("closing a player: {}", e.toString());
-                }
-            }
-            progress.clear();
         }
         boolean complete = standings.games() == tasks.size();
         if (stopReason == null && !complete) {
             stopReason = "interrupted; run the same command again to resume";
         }
-        reporter.standings(config, standings, true, out);
-        if (stopReason != null) {
-            out.println("Stopped: " + stopReason);
+        Summary summary = new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
+        for (RunListener l : listeners) {
+            l.runEnded(summary);
         }
         out.flush();
         LOG.info("run {} ended: {} games in the log{}", config.name(), standings.games(),
                 stopReason == null ? "" : ", " + stopReason);
-        return new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
+        return summary;
     }
 
-    private PlayedGame playTask(GameTask task, Referee referee, Map<String, Player> players,
-                                ConcurrentLinkedQueue<Player> allPlayers) {
-        if (abort.get()) {
-            return null;
+    /** Each player of the config as it travels in a game spec (no command line). */
+    private Map<String, PlayerSpec> playerSpecs() {
+        Map<String, PlayerSpec> specs = new HashMap<>();
+        for (PlayerConfig p : config.players()) {
+            specs.put(p.name(), specOf(p, config));
         }
-        Player white = player(task.white(), players, allPlayers);
-        Player black = player(task.black(), players, allPlayers);
-        if (white == black) {
-            throw new IllegalStateException("a player cannot meet itself: " + task.white());
-        }
-        TimeLimits[] limits = {limitsOf(task.white()), limitsOf(task.black())};
-        return referee.play(task, new Player[] {white, black}, limits, this::aborted);
+        return specs;
+    }
+
+    /** A config player as a spec: an external one names its configured engine ({@code engine}, or its own name). */
+    public static PlayerSpec specOf(PlayerConfig p, RunConfig config) {
+        String engine = p.external() && p.engine() == null ? p.name() : p.engine();
+        return new PlayerSpec(p.name(), engine, p.protocol(), p.options(), p.weights(),
+                p.limits() != null ? p.limits() : config.limits());
     }
 
     /** True when the run is stopping: asked to, or the JVM is shutting down (Ctrl-C). */
@@ -266,7 +272,7 @@ public final class Tournament {
      * any game, naming the player.
      */
     private void preflight(List<GameTask> tasks) {
-        Set<String> names = new java.util.LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         for (GameTask t : tasks) {
             names.add(t.white());
             names.add(t.black());
@@ -305,17 +311,6 @@ public final class Tournament {
         }
     }
 
-    private Player player(String name, Map<String, Player> players, ConcurrentLinkedQueue<Player> all) {
-        return players.computeIfAbsent(name, n -> {
-            PlayerConfig pc = playerConfig(n);
-            Player p = pc.external() ? ExternalPlayers.create(pc, rules)
-                    : EngineRegistry.create(pc.engine(), rules, pc.options(), pc.weights());
-            all.add(p);
-            playerCreated.accept(p);
-            return p;
-        });
-    }
-
     private PlayerConfig playerConfig(String name) {
         for (PlayerConfig p : config.players()) {
             if (p.name().equals(name)) {
@@ -323,11 +318,6 @@ public final class Tournament {
             }
         }
         throw new IllegalArgumentException("unknown player " + name);
-    }
-
-    private TimeLimits limitsOf(String name) {
-        PlayerConfig p = playerConfig(name);
-        return p.limits() != null ? p.limits() : config.limits();
     }
 
     private String variantTag() {

@@ -12,7 +12,11 @@ import arbiter.player.Options;
 import arbiter.tournament.RunState;
 import arbiter.tournament.Standings;
 import arbiter.tournament.StandingsReporter;
+import arbiter.tournament.RunListener;
 import arbiter.tournament.Tournament;
+import arbiter.execute.GameExecutor;
+import arbiter.execute.LocalExecutor;
+import arbiter.execute.PlayerFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -53,6 +57,7 @@ public final class TuneRun {
     private final PrintWriter err;
     private final AtomicBoolean stop = new AtomicBoolean();
     private volatile Tournament current;
+    private GameExecutor executor;
 
     public TuneRun(RunConfig config, PrintWriter out, PrintWriter err) {
         if (config.tune() == null) {
@@ -74,8 +79,28 @@ public final class TuneRun {
         }
     }
 
+    /**
+     * Plays every sub-run on this executor (e.g. a cluster); the caller closes it. Without one, the
+     * tuning run plays on {@code concurrency} threads of its own, kept from one sub-run to the next.
+     */
+    public TuneRun withExecutor(GameExecutor executor) {
+        this.executor = executor;
+        return this;
+    }
+
     public Summary run() throws IOException {
-        return tune.method().equals("texel") ? runTexel() : runSpsa();
+        boolean own = executor == null;
+        if (own) {
+            executor = new LocalExecutor(config.concurrency(), PlayerFactory.of(config));
+        }
+        try {
+            return tune.method().equals("texel") ? runTexel() : runSpsa();
+        } finally {
+            if (own) {
+                executor.close();
+                executor = null;
+            }
+        }
     }
 
     /**
@@ -244,7 +269,9 @@ public final class TuneRun {
                 TuneWeight w = tune.weights().get(i);
                 options.put(w.name(), w.integer() ? (Object) Math.round(values[i]) : (Object) values[i]);
             }
-            return new PlayerConfig(name, null, options, base.weights(), base.externalEngine(), base.limits());
+            // The same configured engine under another name: a worker finds it by the base player's name.
+            String engine = base.engine() != null ? base.engine() : base.name();
+            return new PlayerConfig(name, engine, options, base.weights(), base.externalEngine(), base.limits());
         }
         Map<String, Double> weights = new LinkedHashMap<>(base.weights());
         for (int i = 0; i < values.length; i++) {
@@ -306,8 +333,8 @@ public final class TuneRun {
      * Plays a sub-run that {@link #stop()} can interrupt; null when a stop came before it started.
      * The summary says whether every game was played (a stop or an SPRT verdict ends a run early).
      */
-    private Tournament.Summary play(RunConfig run, PrintWriter report, Tournament.Reporter reporter) throws IOException {
-        Tournament t = new Tournament(run, report, err, reporter);
+    private Tournament.Summary play(RunConfig run, PrintWriter report, RunListener... listeners) throws IOException {
+        Tournament t = new Tournament(run, report, err, listeners).withExecutor(executor);
         current = t;
         try {
             // Checked after publishing the tournament, so a stop between sub-runs is never missed.
@@ -323,7 +350,7 @@ public final class TuneRun {
         return wdl[0] - wdl[2];
     }
 
-    private static final Tournament.Reporter QUIET = (cfg, standings, last, o) -> { };
+    private static final RunListener[] QUIET = {};
 
     private Standings validate(PlayerConfig base, double[] start, double[] tuned) throws IOException {
         List<PlayerConfig> players = List.of(withWeights(base, "tuned", tuned), withWeights(base, "start", start));

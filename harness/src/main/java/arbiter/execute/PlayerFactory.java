@@ -1,0 +1,75 @@
+package arbiter.execute;
+
+import arbiter.config.RunConfig;
+import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.config.RunConfig.PlayerConfig;
+import arbiter.engine.EngineRegistry;
+import arbiter.external.ExternalPlayers;
+import arbiter.game.Rules;
+import arbiter.play.PlayerSpec;
+import arbiter.player.Player;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Turns a {@link PlayerSpec} into a player on this machine. Built-in engines come from the spec (an
+ * engine id, options and weights: nothing runs but our own code). An external engine's program,
+ * arguments, folder and environment come only from this machine's own configuration, looked up by
+ * the engine's name: a spec never carries a command, so a game received over the network cannot
+ * make this machine run anything it was not configured to run.
+ */
+public final class PlayerFactory {
+    private final Map<String, ExternalEngine> engines;
+
+    /** @param engines the external engines this machine may run, by name */
+    public PlayerFactory(Map<String, ExternalEngine> engines) {
+        this.engines = Map.copyOf(engines);
+    }
+
+    /** The external engines of a config's players, each under its player's name. */
+    public static PlayerFactory of(RunConfig config) {
+        Map<String, ExternalEngine> engines = new LinkedHashMap<>();
+        for (PlayerConfig p : config.players()) {
+            if (p.external()) {
+                engines.put(p.name(), p.externalEngine());
+            }
+        }
+        return new PlayerFactory(engines);
+    }
+
+    /** The names of the external engines this machine has. */
+    public java.util.Set<String> engineNames() {
+        return engines.keySet();
+    }
+
+    /**
+     * @throws UnknownEngineException when the spec names an external engine this machine does not have,
+     *                                or with another protocol
+     */
+    public Player create(PlayerSpec spec, Rules rules) {
+        if (!spec.external()) {
+            return EngineRegistry.create(spec.engine(), rules, spec.options(), spec.weights());
+        }
+        ExternalEngine engine = engines.get(spec.engine());
+        if (engine == null) {
+            throw new UnknownEngineException("player '" + spec.name() + "' needs the external engine '" + spec.engine()
+                    + "', which is not in this machine's configuration" + (engines.isEmpty() ? " (it has none)"
+                    : " (it has " + String.join(", ", engines.keySet()) + ")"));
+        }
+        if (!engine.protocol().equals(spec.protocol())) {
+            throw new UnknownEngineException("player '" + spec.name() + "' needs engine '" + spec.engine() + "' over "
+                    + spec.protocol() + ", but this machine's '" + spec.engine() + "' speaks " + engine.protocol());
+        }
+        return ExternalPlayers.create(new PlayerConfig(spec.name(), null, spec.options(), spec.weights(), engine,
+                spec.limits()), rules);
+    }
+
+    /** A spec names an engine this machine cannot run. */
+    public static final class UnknownEngineException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public UnknownEngineException(String message) {
+            super(message);
+        }
+    }
+}

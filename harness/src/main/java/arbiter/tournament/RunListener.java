@@ -1,0 +1,46 @@
+package arbiter.tournament;
+
+import arbiter.config.RunConfig;
+import arbiter.play.GameTask;
+import arbiter.play.PlayedGame;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * A subscriber to a run's events. The coordinator calls every method on its own thread, in order:
+ * {@code runStarted}, then {@code gameStarted} / {@code gameFinished} as games go, then
+ * {@code runEnded}. A subscriber must not block: slow work belongs on its own thread.
+ */
+public interface RunListener {
+
+    /**
+     * The plan is made and resumed games are counted; nothing is played yet.
+     *
+     * @param console where the run prints for its user (standings, results)
+     */
+    record RunStart(RunConfig config, List<GameTask> tasks, int resumed, Standings standings, PrintWriter console) {
+    }
+
+    /**
+     * A game was recorded in the log and counted in {@code standings}.
+     *
+     * @param stopping   the stop policy ended the run with this game (games in progress are abandoned)
+     * @param moreToPlay games of the plan are still to be submitted
+     */
+    record GameEnd(PlayedGame game, Standings standings, boolean stopping, boolean moreToPlay) {
+    }
+
+    default void runStarted(RunStart start) {
+    }
+
+    /** A worker took the game ({@code worker}: a thread here, a cluster member's name there). */
+    default void gameStarted(GameTask task, String worker) {
+    }
+
+    default void gameFinished(GameEnd end) throws IOException {
+    }
+
+    default void runEnded(Tournament.Summary summary) throws IOException {
+    }
+}

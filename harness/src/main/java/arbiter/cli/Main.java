@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         version = "arbiter 0.1.0",
         description = "Tournament and tuning harness for board-game engines.",
         subcommands = {RunCommand.class, EnginesCommand.class, EngineCommand.class, PerftCommand.class, MovesCommand.class,
-            BenchCommand.class, EloCommand.class, SprtCommand.class, TexelCommand.class, TuneCommand.class,
+            BenchCommand.class, EloCommand.class, SprtCommand.class, TexelCommand.class, TuneCommand.class, WorkerCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
@@ -18,6 +18,8 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // Hazelcast reads this before any config object: its first lines go to Log4j too, not to stderr.
+        System.setProperty("hazelcast.logging.type", "log4j2");
         System.exit(run(args));
     }
 

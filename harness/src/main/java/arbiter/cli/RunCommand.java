@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import arbiter.cluster.ClusterExecutor;
 import arbiter.config.RunConfig;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
@@ -7,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -27,11 +29,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--force-new", description = "Start over even if the output folder holds another run (it is moved aside).")
     boolean forceNew;
 
-    @Option(names = "--concurrency", description = "Worker threads (overrides the config).")
+    @Option(names = "--concurrency", description = "Games played at once on this machine (overrides the config; "
+            + "0 with --cluster: workers only).")
     Integer concurrency;
 
     @Option(names = "--output", description = "Output folder (overrides the config).")
     Path output;
+
+    @Mixin
+    ClusterOptions clusterOptions = new ClusterOptions();
 
     @Override
     public Integer call() throws Exception {
@@ -47,10 +53,19 @@ final class RunCommand implements Callable<Integer> {
         if (output != null) {
             config = config.withOutput(output);
         }
+        clusterOptions.validate(config);
         JobSetup.prepareOutput(config.output(), forceNew, out);
         Tournament tournament = new Tournament(config, out, err, new StandingsReporter());
         Path pdn = config.output().resolve("games.pdn");
-        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, tournament::run);
+        RunConfig run = config;
+        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, () -> {
+            if (!clusterOptions.cluster) {
+                return tournament.run();
+            }
+            try (ClusterExecutor cluster = clusterOptions.start(run, out)) {
+                return tournament.withExecutor(cluster).run();
+            }
+        });
         out.printf("%d games in %s%n", summary.standings().games(), pdn);
         return 0;
     }

@@ -10,6 +10,7 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 
 /** Adds a run's own log file ({@code <output>/arbiter.log}, INFO and above) to Log4j for the run's duration. */
 final class RunLog implements AutoCloseable {
+    private static final String HAZELCAST = "com.hazelcast";
     private final LoggerContext context;
     private final FileAppender appender;
 
@@ -26,12 +27,15 @@ final class RunLog implements AutoCloseable {
                 .build();
         appender.start();
         config.getRootLogger().addAppender(appender, Level.INFO, null);
+        // Hazelcast's logger does not pass its events up to the root (they would reach the console).
+        config.getLoggerConfig(HAZELCAST).addAppender(appender, Level.INFO, null);
         context.updateLoggers();
     }
 
     @Override
     public void close() {
         context.getConfiguration().getRootLogger().removeAppender(appender.getName());
+        context.getConfiguration().getLoggerConfig(HAZELCAST).removeAppender(appender.getName());
         context.updateLoggers();
         appender.stop();
     }

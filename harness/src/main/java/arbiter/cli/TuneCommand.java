@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import arbiter.cluster.ClusterExecutor;
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.tune.TuneRun;
@@ -7,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -26,6 +28,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--force-new", description = "Start over; earlier results are moved aside.")
     boolean forceNew;
 
+    @Mixin
+    ClusterOptions clusterOptions = new ClusterOptions();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -34,9 +39,18 @@ final class TuneCommand implements Callable<Integer> {
         if (config.tune() == null) {
             throw new ConfigException("$.tune: missing; `arbiter tune` needs a config with a tune block (use `arbiter run` for tournaments)");
         }
+        clusterOptions.validate(config);
         JobSetup.prepareOutput(config.output(), forceNew, out);
         TuneRun run = new TuneRun(config, out, err);
-        StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, run::run);
+        RunConfig tuning = config;
+        StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, () -> {
+            if (!clusterOptions.cluster) {
+                return run.run();
+            }
+            try (ClusterExecutor cluster = clusterOptions.start(tuning, out)) {
+                return run.withExecutor(cluster).run();
+            }
+        });
         return 0;
     }
 }

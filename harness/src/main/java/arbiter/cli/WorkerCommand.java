@@ -1,0 +1,92 @@
+package arbiter.cli;
+
+import arbiter.cluster.Signer;
+import arbiter.cluster.Worker;
+import arbiter.config.ConfigLoader;
+import arbiter.execute.PlayerFactory;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code arbiter worker --join HOST:PORT}: plays games for a cluster coordinator until stopped. */
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = "Join a coordinator (`arbiter run CONFIG --cluster`) and play the games it leases to this machine. "
+                + "External engines run only as this machine's --engines file says.")
+final class WorkerCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--join", required = true, paramLabel = "HOST:PORT", description = "The coordinator's --listen address.")
+    String join;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Games played at once (default: the number of cores).")
+    Integer concurrency;
+
+    @Option(names = "--engines", paramLabel = "FILE",
+            description = "A config file whose players name the external engines this machine may run, with their "
+                    + "commands as they are here (the run's own config works). Without it: built-in engines only.")
+    Path engines;
+
+    @Option(names = "--secret-file", required = true, paramLabel = "FILE",
+            description = "The coordinator's shared secret (the same file's content on every machine).")
+    Path secretFile;
+
+    @Option(names = "--log", paramLabel = "FILE", description = "Log file (default ${DEFAULT-VALUE}).",
+            defaultValue = "results/worker.log")
+    Path log;
+
+    @Option(names = "--connect-timeout", paramLabel = "SECONDS",
+            description = "Give up when no coordinator answers for this long (default: wait forever).")
+    Integer connectTimeout;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        int slots = concurrency != null ? concurrency : Runtime.getRuntime().availableProcessors();
+        if (slots < 1 || slots > 512) {
+            throw new BadInputException("--concurrency " + slots + ": must be 1..512");
+        }
+        if (connectTimeout != null && connectTimeout < 1) {
+            throw new BadInputException("--connect-timeout " + connectTimeout + ": must be at least 1 second");
+        }
+        Signer signer;
+        try {
+            signer = Signer.fromFile(secretFile);
+        } catch (Signer.BadSecretException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        PlayerFactory players = engines == null ? new PlayerFactory(Map.of())
+                : PlayerFactory.of(JobSetup.load(engines));
+        java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent());
+        long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
+        Worker[] worker = new Worker[1];
+        StopOnSignal.run(log, () -> {
+            if (worker[0] != null) {
+                worker[0].close();
+            }
+        }, () -> {
+            try (Worker w = connect(signer, players, slots, timeoutMs, out)) {
+                worker[0] = w;
+                w.run();
+            }
+            return null;
+        });
+        return 0;
+    }
+
+    private Worker connect(Signer signer, PlayerFactory players, int slots, long timeoutMs, PrintWriter out) {
+        try {
+            return new Worker(join, signer, players, slots, timeoutMs, out);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        } catch (IllegalStateException e) {
+            throw new BadInputException("no coordinator at " + join + ": " + e.getMessage());
+        }
+    }
+}

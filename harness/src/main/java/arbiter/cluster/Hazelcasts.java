@@ -1,0 +1,119 @@
+package arbiter.cluster;
+
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.config.ClassFilter;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JavaSerializationFilterConfig;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
+/**
+ * How Arbiter starts Hazelcast: the coordinator embeds the one member (explicit TCP/IP join,
+ * multicast off, bound only to the address it is told), workers connect to it as clients. Hazelcast
+ * logs through Log4j (to the run's log file, errors only on the console), sends no telemetry, and
+ * deserialises no Java objects: every message is a signed JSON string.
+ */
+final class Hazelcasts {
+    static final String CLUSTER_NAME = "arbiter";
+    /** Seconds without a heartbeat after which a worker counts as gone (a network loss; a kill is seen at once). */
+    static final int HEARTBEAT_TIMEOUT_SECONDS = 15;
+
+    private Hazelcasts() {
+    }
+
+    /** A host and port, e.g. {@code 127.0.0.1:5701}. */
+    record Address(String host, int port) {
+        static Address parse(String text, String what) {
+            int colon = text.lastIndexOf(':');
+            if (colon <= 0 || colon == text.length() - 1) {
+                throw new IllegalArgumentException(what + " '" + text + "' is not HOST:PORT");
+            }
+            int port;
+            try {
+                port = Integer.parseInt(text.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(what + " '" + text + "': port is not a number");
+            }
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException(what + " '" + text + "': port must be 1..65535");
+            }
+            return new Address(text.substring(0, colon), port);
+        }
+
+        @Override
+        public String toString() {
+            return host + ":" + port;
+        }
+    }
+
+    /** The coordinator's member, listening on {@code listen} only (0.0.0.0: every interface, when the user says so). */
+    static HazelcastInstance member(Address listen) {
+        Config config = new Config();
+        config.setClusterName(CLUSTER_NAME);
+        config.setInstanceName("arbiter-coordinator-" + listen.port());
+        quiet(config.getProperties());
+        config.setProperty("hazelcast.client.max.no.heartbeat.seconds", Integer.toString(HEARTBEAT_TIMEOUT_SECONDS));
+        config.setProperty("hazelcast.partition.count", "7");
+        config.setProperty("hazelcast.initial.min.cluster.size", "1");
+        // A worker's message is a small JSON string: a peer cannot make the member buffer megabytes.
+        config.setProperty("hazelcast.client.protocol.max.message.bytes", Integer.toString(1 << 20));
+        config.getJetConfig().setEnabled(false);
+        config.getSerializationConfig().setJavaSerializationFilterConfig(noJavaObjects());
+
+        NetworkConfig network = config.getNetworkConfig();
+        network.setPort(listen.port()).setPortAutoIncrement(false).setPortCount(1);
+        boolean any = listen.host().equals("0.0.0.0");
+        String ip = any ? "0.0.0.0" : resolve(listen.host());
+        config.setProperty("hazelcast.socket.bind.any", Boolean.toString(any));
+        if (!any) {
+            network.getInterfaces().setEnabled(true).addInterface(ip);
+        }
+        JoinConfig join = network.getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true).addMember((any ? "127.0.0.1" : ip) + ":" + listen.port());
+        return Hazelcast.newHazelcastInstance(config);
+    }
+
+    /** A worker's client of the coordinator at {@code join}; tries to (re)connect for {@code connectTimeoutMs} (-1: forever). */
+    static HazelcastInstance client(Address join, String name, long connectTimeoutMs) {
+        ClientConfig config = new ClientConfig();
+        config.setClusterName(CLUSTER_NAME);
+        config.setInstanceName(name);
+        quiet(config.getProperties());
+        config.setProperty("hazelcast.client.heartbeat.interval", "2000");
+        config.setProperty("hazelcast.client.heartbeat.timeout", Integer.toString(HEARTBEAT_TIMEOUT_SECONDS * 1000));
+        config.getSerializationConfig().setJavaSerializationFilterConfig(noJavaObjects());
+        config.getNetworkConfig().addAddress(join.toString()).setSmartRouting(false);
+        config.getConnectionStrategyConfig().getConnectionRetryConfig()
+                .setInitialBackoffMillis(250).setMaxBackoffMillis(2000).setMultiplier(1.5)
+                .setClusterConnectTimeoutMillis(connectTimeoutMs);
+        return HazelcastClient.newHazelcastClient(config);
+    }
+
+    private static void quiet(java.util.Properties p) {
+        p.setProperty("hazelcast.logging.type", "log4j2");
+        p.setProperty("hazelcast.phone.home.enabled", "false");
+        p.setProperty("hazelcast.shutdownhook.enabled", "false");
+        p.setProperty("hazelcast.health.monitoring.level", "OFF");
+    }
+
+    /** Java deserialisation allowed for no class at all (nothing Arbiter sends needs it). */
+    private static JavaSerializationFilterConfig noJavaObjects() {
+        return new JavaSerializationFilterConfig().setDefaultsDisabled(true)
+                .setWhitelist(new ClassFilter().addClasses("arbiter.cluster.NoJavaObjects"));
+    }
+
+    private static String resolve(String host) {
+        try {
+            return InetAddress.getByName(host).getHostAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("unknown host '" + host + "'");
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package arbiter.cluster;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import arbiter.pdn.GameLog;
+import arbiter.pdn.GameRecord;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/** Coordinators and workers as real separate JVMs on loopback, for the cluster tests. */
+final class ClusterProcesses implements AutoCloseable {
+    private final Path dir;
+    private final List<Process> started = new ArrayList<>();
+    final int port = freePort();
+    final Path secret;
+
+    ClusterProcesses(Path dir) throws IOException {
+        this.dir = dir;
+        this.secret = dir.resolve("secret");
+        Files.writeString(secret, "0123456789abcdef0123456789abcdef-test\n");
+    }
+
+    String join() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** {@code arbiter run CONFIG --cluster} with no local games; its output goes to {@code <name>.out}. */
+    Process coordinator(Path config, String name, String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", config.toString(), "--cluster", "--listen", join(),
+                "--secret-file", secret.toString(), "--concurrency", "0"));
+        args.addAll(List.of(more));
+        return start(name, args);
+    }
+
+    /** {@code arbiter worker --join} playing one game at a time. */
+    Process worker(String name, String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of("worker", "--join", join(), "--secret-file", secret.toString(),
+                "--concurrency", "1", "--log", dir.resolve(name + ".log").toString()));
+        args.addAll(List.of(more));
+        return start(name, args);
+    }
+
+    Process start(String name, List<String> args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+                "--add-opens", "java.management/sun.management=ALL-UNNAMED",
+                "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
+                "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
+                "-Dhazelcast.logging.type=log4j2",
+                "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main"));
+        command.addAll(args);
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".out").toFile()).start();
+        started.add(p);
+        return p;
+    }
+
+    String output(String name) throws IOException {
+        Path f = dir.resolve(name + ".out");
+        return Files.exists(f) ? Files.readString(f) : "";
+    }
+
+    String log(String name) throws IOException {
+        Path f = dir.resolve(name + ".log");
+        return Files.exists(f) ? Files.readString(f) : "";
+    }
+
+    /** Waits for a condition, failing with {@code what} and the outputs after {@code seconds}. */
+    void await(String what, int seconds, BooleanSupplier condition) throws Exception {
+        long deadline = System.currentTimeMillis() + seconds * 1000L;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                StringBuilder sb = new StringBuilder("timed out waiting for " + what);
+                try (var files = Files.list(dir)) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".out")).toList()) {
+                        sb.append("\n--- ").append(f.getFileName()).append(":\n").append(Files.readString(f));
+                    }
+                }
+                fail(sb.toString());
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    static int games(Path pdn) {
+        try {
+            return Files.exists(pdn) ? GameLog.read(pdn, w -> { }).size() : 0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    static List<GameRecord> read(Path pdn) throws IOException {
+        return GameLog.read(pdn, w -> { });
+    }
+
+    @Override
+    public void close() {
+        for (Process p : started) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        for (Process p : started) {
+            try {
+                p.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -272,6 +272,7 @@ public final class ClusterExecutor implements GameExecutor {
             ObjectNode m = message("spec");
             m.put("worker", target.info.id());
             m.put("lease", number);
+            m.put("moves", job.observer.wantsMoves());
             m.set("spec", Wire.tree(job.spec));
             leases.put(number, lease);
             target.leases.add(number);
@@ -431,6 +432,10 @@ public final class ClusterExecutor implements GameExecutor {
             switch (kind) {
                 case "started" -> {
                     lease.job().observer.started(lease.worker().info.host() + "/" + worker.substring(0, 8));
+                    return;
+                }
+                case "moved" -> {
+                    lease.job().observer.moved(Wire.move(m.get("move")), Wire.field(m, "position"));
                     return;
                 }
                 case "refused" -> {

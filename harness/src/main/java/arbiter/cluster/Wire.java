@@ -2,6 +2,7 @@ package arbiter.cluster;
 
 import arbiter.play.GameSpec;
 import arbiter.play.PlayedGame;
+import arbiter.play.PlayedMove;
 import arbiter.play.Termination;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -69,6 +70,10 @@ final class Wire {
 
     static GameSpec spec(JsonNode node) {
         return read(node, GameSpec.class);
+    }
+
+    static PlayedMove move(JsonNode node) {
+        return read(node, PlayedMove.class);
     }
 
     static PlayedGame game(JsonNode node) {

@@ -4,6 +4,7 @@ import arbiter.execute.GameObserver;
 import arbiter.execute.LocalExecutor;
 import arbiter.execute.PlayerFactory;
 import arbiter.play.GameSpec;
+import arbiter.play.PlayedMove;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,6 +29,8 @@ import org.apache.logging.log4j.Logger;
  */
 public final class Worker implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(Worker.class);
+    /** At most this often a game's latest move is sent to a coordinator that wants moves. */
+    private static final long MOVE_INTERVAL_NANOS = 250_000_000L;
 
     private final Signer signer;
     private final PlayerFactory players;
@@ -125,6 +128,7 @@ public final class Worker implements AutoCloseable {
         GameSpec spec;
         long lease;
         String coordinator;
+        boolean moves;
         try {
             m = Wire.parse(signer.open(message));
             if (!"spec".equals(Wire.field(m, "kind")) || !id.equals(Wire.field(m, "worker"))) {
@@ -133,6 +137,7 @@ public final class Worker implements AutoCloseable {
             lease = Wire.number(m, "lease");
             coordinator = Wire.field(m, "coordinator");
             spec = Wire.spec(m.get("spec"));
+            moves = m.path("moves").asBoolean(false);
         } catch (RuntimeException e) {
             LOG.warn("rejected a spec: {}", e.getMessage());
             out.println("Rejected a spec: " + e.getMessage());
@@ -140,6 +145,26 @@ public final class Worker implements AutoCloseable {
             return;
         }
         GameObserver started = new GameObserver() {
+            private long lastMoveSent;
+
+            @Override
+            public boolean wantsMoves() {
+                return moves;
+            }
+
+            @Override
+            public void moved(PlayedMove move, String position) {
+                long now = System.nanoTime();
+                if (now - lastMoveSent < MOVE_INTERVAL_NANOS) {
+                    return; // the coordinator wants a live view, not every move of a fast game
+                }
+                lastMoveSent = now;
+                ObjectNode r = reply("moved", coordinator, lease);
+                r.set("move", Wire.tree(move));
+                r.put("position", position);
+                send(r);
+            }
+
             @Override
             public void started(String worker) {
                 LOG.info("playing game {} of {} (lease {})", spec.task().id(), spec.run(), lease);

@@ -180,7 +180,9 @@ public final class LocalExecutor implements GameExecutor {
         }
         job.observer().started(Thread.currentThread().getName());
         TimeLimits[] limits = {spec.white().limits(), spec.black().limits()};
-        return new Referee(rules, spec.adjudication()).play(spec.task(), new Player[] {white, black}, limits, abort);
+        GameObserver observer = job.observer();
+        return new Referee(rules, spec.adjudication()).play(spec.task(), new Player[] {white, black}, limits, abort,
+                observer.wantsMoves() ? (move, after) -> observer.moved(move, after.toText()) : null);
     }
 
     /** True when the job's epoch was cancelled, the executor closed or the JVM is shutting down (Ctrl-C). */

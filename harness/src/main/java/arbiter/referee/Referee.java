@@ -22,6 +22,7 @@ import arbiter.play.GameTask;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -47,6 +48,15 @@ public final class Referee {
      * @param limits  each player's limits
      */
     public PlayedGame play(GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort) {
+        return play(task, players, limits, abort, null);
+    }
+
+    /**
+     * As {@link #play(GameTask, Player[], TimeLimits[], BooleanSupplier)}, telling {@code onMove} each
+     * move the players make (after the referee accepted it) with the position it led to.
+     */
+    public PlayedGame play(GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort,
+                           BiConsumer<PlayedMove, Position> onMove) {
         GameHistory game = task.opening().replay(rules);
         List<PlayedMove> record = new ArrayList<>();
         {
@@ -160,6 +170,9 @@ public final class Referee {
                     answer.selDepth(), answer.nodes(), answer.nodes() > 0 && answer.timeMs() > 0
                             ? answer.nodes() * 1000 / answer.timeMs() : 0, pvText(position, answer)));
             game.play(move);
+            if (onMove != null) {
+                onMove.accept(record.get(record.size() - 1), game.current());
+            }
 
             // Adjudication on the engines' own scores, from White's view.
             if (score == null) {

@@ -3,6 +3,7 @@ package arbiter.tournament;
 import arbiter.config.RunConfig;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
+import arbiter.play.PlayedMove;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -36,6 +37,15 @@ public interface RunListener {
 
     /** A worker took the game ({@code worker}: a thread here, a cluster member's name there). */
     default void gameStarted(GameTask task, String worker) {
+    }
+
+    /** True to be told the moves of games in progress ({@link #moveMade}); they cost a position text each. */
+    default boolean wantsMoves() {
+        return false;
+    }
+
+    /** A move of a game in progress, with the position text after it (a cluster may skip some). */
+    default void moveMade(GameTask task, PlayedMove move, String position) {
     }
 
     default void gameFinished(GameEnd end) throws IOException {

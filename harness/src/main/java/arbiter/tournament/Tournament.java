@@ -18,6 +18,7 @@ import arbiter.pdn.PdnWriter;
 import arbiter.play.GameSpec;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
+import arbiter.play.PlayedMove;
 import arbiter.play.PlayerSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -114,8 +115,8 @@ public final class Tournament {
         }
     }
 
-    /** A finished game, or a started one (game null, worker set), as the executor reports it. */
-    private record Report(GameTask task, String worker, PlayedGame game, Throwable error) {
+    /** What the executor reports of a game: started (worker set), a move (move set), or finished. */
+    private record Report(GameTask task, String worker, PlayedMove move, String position, PlayedGame game, Throwable error) {
     }
 
     /** Resumes from the games already in the log, then plays the rest, publishing each as it finishes. */
@@ -168,6 +169,7 @@ public final class Tournament {
         BlockingQueue<Report> reports = new LinkedBlockingQueue<>();
         Iterator<GameTask> pending = toPlay.iterator();
         Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
+        boolean wantsMoves = listeners.stream().anyMatch(RunListener::wantsMoves);
         int played = 0;
         String stopReason = stopPolicy.stopReason(standings);
         try {
@@ -179,11 +181,21 @@ public final class Tournament {
                     CompletableFuture<PlayedGame> f = games.submit(spec, new GameObserver() {
                         @Override
                         public void started(String worker) {
-                            reports.add(new Report(task, worker, null, null));
+                            reports.add(new Report(task, worker, null, null, null, null));
+                        }
+
+                        @Override
+                        public boolean wantsMoves() {
+                            return wantsMoves;
+                        }
+
+                        @Override
+                        public void moved(PlayedMove move, String position) {
+                            reports.add(new Report(task, null, move, position, null, null));
                         }
                     });
                     inFlight.put(task.id(), f);
-                    f.whenComplete((g, e) -> reports.add(new Report(task, null, g, e)));
+                    f.whenComplete((g, e) -> reports.add(new Report(task, null, null, null, g, e)));
                 }
                 if (inFlight.isEmpty()) {
                     break;
@@ -195,6 +207,16 @@ public final class Tournament {
                 if (r.worker() != null) {
                     for (RunListener l : listeners) {
                         l.gameStarted(r.task(), r.worker());
+                    }
+                    continue;
+                }
+                if (r.move() != null) {
+                    if (inFlight.containsKey(r.task().id())) {
+                        for (RunListener l : listeners) {
+                            if (l.wantsMoves()) {
+                                l.moveMade(r.task(), r.move(), r.position());
+                            }
+                        }
                     }
                     continue;
                 }

@@ -102,7 +102,18 @@ class ClusterSecurityTest {
             awaitTrue(() -> coordinator.workers().size() == 1, 10);
 
             GameSpec spec = spec(0, builtIn("white", 2), builtIn("black", 1));
-            CompletableFuture<PlayedGame> result = coordinator.submit(spec);
+            java.util.List<String> positions = new java.util.concurrent.CopyOnWriteArrayList<>();
+            CompletableFuture<PlayedGame> result = coordinator.submit(spec, new arbiter.execute.GameObserver() {
+                @Override
+                public boolean wantsMoves() {
+                    return true;
+                }
+
+                @Override
+                public void moved(PlayedMove move, String position) {
+                    positions.add(position);
+                }
+            });
             Object leased = attacker.getQueue(ClusterExecutor.TASKS + fakeId).poll(10, TimeUnit.SECONDS);
             JsonNode lease = Wire.parse(signer.open(leased));
             assertEquals(spec, Wire.spec(lease.get("spec")));
@@ -133,6 +144,12 @@ class ClusterSecurityTest {
             assertNotNull(game);
             assertTrue(game.moves().size() > 10, "a real game: " + game.moves().size() + " moves");
             assertTrue(game.termination() instanceof Termination.ByRules || game.termination() instanceof Termination.Adjudicated);
+            // The worker sent live positions (throttled), each a real position of the game.
+            assertFalse(positions.isEmpty(), "moves reached the coordinator");
+            arbiter.game.Rules rules = arbiter.game.Games.rules("international");
+            for (String p : positions) {
+                assertNotNull(rules.parsePosition(p));
+            }
 
             // A late result of the re-leased game is dropped: the game stays what the real worker played.
             HazelcastInstance late = Hazelcasts.client(Hazelcasts.Address.parse(processes.join(), "join"), "late", 10_000);

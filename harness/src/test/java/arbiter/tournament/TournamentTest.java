@@ -65,6 +65,57 @@ class TournamentTest {
                 new StandingsReporter()).run();
     }
 
+    /** Run events: each game starts once, every move arrives with the position it led to, each game finishes once. */
+    @Test
+    void runEventsTellEveryStartMoveAndFinishInOrder() throws IOException {
+        RunConfig c = config(ROUND_ROBIN);
+        Rules rules = Games.rules("english");
+        java.util.Map<Integer, GameHistory> replay = new java.util.HashMap<>();
+        java.util.Map<Integer, Integer> moves = new java.util.HashMap<>();
+        Set<Integer> started = new HashSet<>();
+        Set<Integer> finished = new HashSet<>();
+        int[] ended = new int[1];
+        RunListener events = new RunListener() {
+            @Override
+            public void gameStarted(GameTask task, String worker) {
+                assertTrue(started.add(task.id()), "started twice");
+                assertTrue(worker.startsWith("worker-"), worker);
+                replay.put(task.id(), task.opening().replay(rules));
+            }
+
+            @Override
+            public boolean wantsMoves() {
+                return true;
+            }
+
+            @Override
+            public void moveMade(GameTask task, arbiter.play.PlayedMove move, String position) {
+                assertTrue(started.contains(task.id()) && !finished.contains(task.id()));
+                GameHistory h = replay.get(task.id());
+                h.play(h.current().parseMove(move.text()));
+                assertEquals(h.current().toText(), position);
+                moves.merge(task.id(), 1, Integer::sum);
+            }
+
+            @Override
+            public void gameFinished(GameEnd end) {
+                int id = end.game().task().id();
+                assertTrue(started.contains(id) && finished.add(id));
+                assertEquals(end.game().moves().size() - end.game().openingPlies(), moves.getOrDefault(id, 0).intValue());
+                assertEquals(finished.size(), end.standings().games());
+            }
+
+            @Override
+            public void runEnded(Tournament.Summary summary) {
+                ended[0]++;
+                assertEquals(12, summary.played());
+            }
+        };
+        new Tournament(c, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()), events).run();
+        assertEquals(12, finished.size());
+        assertEquals(1, ended[0]);
+    }
+
     @Test
     void recordsReadBackWithTheSameGamesAndResultsAndReplayLegally() throws IOException {
         RunConfig c = config(ROUND_ROBIN);

@@ -28,6 +28,10 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--force-new", description = "Start over; earlier results are moved aside.")
     boolean forceNew;
 
+    @Option(names = "--concurrency", description = "Games played at once on this machine (overrides the config; "
+            + "0 with --cluster: workers only).")
+    Integer concurrency;
+
     @Mixin
     ClusterOptions clusterOptions = new ClusterOptions();
 
@@ -38,6 +42,9 @@ final class TuneCommand implements Callable<Integer> {
         RunConfig config = JobSetup.load(configFile);
         if (config.tune() == null) {
             throw new ConfigException("$.tune: missing; `arbiter tune` needs a config with a tune block (use `arbiter run` for tournaments)");
+        }
+        if (concurrency != null) {
+            config = config.withConcurrency(concurrency);
         }
         clusterOptions.validate(config);
         JobSetup.prepareOutput(config.output(), forceNew, out);

@@ -158,6 +158,36 @@ class ClusterTest {
         }
     }
 
+    /** SPSA through the cluster: every iteration's games are played by a worker, and the tuning equals a local one. */
+    @Test
+    void tuningThroughTheClusterEqualsALocalTuning() throws Exception {
+        String json = """
+                { "game": {"variant": "english"},
+                  "players": [ {"name": "p", "engine": "draughts-alphabeta", "weights": {"king": 1.2}} ],
+                  "tune": { "player": "p", "iterations": 5, "pairsPerIteration": 1,
+                            "weights": { "king": {"start": 1.2, "min": 0.5, "max": 6, "cEnd": 0.3, "rEnd": 0.05} } },
+                  "openings": {"randomPlies": 6}, "limits": {"depth": 2}, "adjudication": {"maxPlies": 120},
+                  "concurrency": 1, "output": "%s", "seed": 5 }""";
+        Path localFile = dir.resolve("tune-local.json");
+        Files.writeString(localFile, json.formatted(dir.resolve("tune-local").toString()));
+        Path clusterFile = dir.resolve("tune-cluster.json");
+        Files.writeString(clusterFile, json.formatted(dir.resolve("tune-cluster").toString()));
+        new arbiter.tune.TuneRun(ConfigLoader.load(localFile), new PrintWriter(new StringWriter()),
+                new PrintWriter(new StringWriter())).run();
+        try (ClusterProcesses cluster = new ClusterProcesses(dir)) {
+            cluster.worker("w1");
+            Process coordinator = cluster.start("coordinator", List.of("tune", clusterFile.toString(), "--cluster",
+                    "--listen", cluster.join(), "--secret-file", cluster.secret.toString(), "--concurrency", "0"));
+            assertTrue(coordinator.waitFor(120, TimeUnit.SECONDS), "the tuning ends: " + cluster.output("coordinator"));
+            assertEquals(0, coordinator.exitValue(), cluster.output("coordinator"));
+            assertTrue(cluster.log("w1").contains("-iteration-4/"), "the worker played the last iteration");
+        }
+        assertEquals(Files.readString(dir.resolve("tune-local/weights-history.csv")),
+                Files.readString(dir.resolve("tune-cluster/weights-history.csv")));
+        assertEquals(Files.readString(dir.resolve("tune-local/tuned-weights.json")),
+                Files.readString(dir.resolve("tune-cluster/tuned-weights.json")));
+    }
+
     private static int started(ClusterProcesses cluster, String worker) {
         try {
             return count(cluster.log(worker), "playing game ");

@@ -101,6 +101,40 @@ class ClusterTest {
         assertEachGameOnce(pdn, 12);
     }
 
+    /**
+     * A worker joined through a forwarding port (as through an SSH tunnel) loses its network silently
+     * mid-game: after the heartbeat timeout its games go back to the queue and the run completes.
+     */
+    @Test
+    void workerBehindATunnelThatGoesSilentIsGivenUpAndItsGamesReplayed() throws Exception {
+        Path file = config("netloss", 1, 6);
+        Path pdn = dir.resolve("netloss/games.pdn");
+        try (ClusterProcesses cluster = new ClusterProcesses(dir); Forwarder tunnel = new Forwarder(cluster.port)) {
+            Process coordinator = cluster.coordinator(file, "coordinator");
+            cluster.start("w1", List.of("worker", "--join", "127.0.0.1:" + tunnel.port(), "--secret-file",
+                    cluster.secret.toString(), "--concurrency", "1", "--log", dir.resolve("w1.log").toString()));
+            cluster.worker("w2");
+            cluster.await("w1 playing through the tunnel", 120, () -> started(cluster, "w1") > finished(cluster, "w1")
+                    && finished(cluster, "w1") >= 1);
+            tunnel.pause();
+            long paused = System.nanoTime();
+            cluster.await("w1 given up", 60, () -> {
+                try {
+                    return Files.readString(dir.resolve("netloss/arbiter.log")).contains("worker left (disconnected)");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+            double seconds = (System.nanoTime() - paused) / 1e9;
+            assertTrue(seconds >= 10 && seconds < 40, "given up after " + seconds + " s (heartbeat timeout 15 s)");
+            assertTrue(coordinator.waitFor(180, TimeUnit.SECONDS), "the run ends: " + cluster.output("coordinator"));
+            String log = Files.readString(dir.resolve("netloss/arbiter.log"));
+            Matcher back = Pattern.compile("worker left \\(disconnected\\): \\S+ on \\S+; (\\d+) games back in the queue").matcher(log);
+            assertTrue(back.find() && Integer.parseInt(back.group(1)) >= 1, log);
+        }
+        assertEachGameOnce(pdn, 6);
+    }
+
     @Test
     void killedCoordinatorResumesWithNothingLostOrDuplicated() throws Exception {
         Path file = config("killcoordinator", 2, 5);

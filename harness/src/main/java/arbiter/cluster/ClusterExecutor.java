@@ -264,6 +264,7 @@ public final class ClusterExecutor implements GameExecutor {
                 }
             }
             if (target == null) {
+                warnIfNobodyCanPlay(job);
                 continue;
             }
             it.remove();
@@ -283,6 +284,25 @@ public final class ClusterExecutor implements GameExecutor {
                 return;
             }
             LOG.debug("lease {}: game {} of {} to {}", number, job.spec.task().id(), job.spec.run(), target.info.id());
+        }
+    }
+
+    /** Engines named by queued games that no connected worker has (warned once each until one joins). */
+    private final Set<String> unplayable = new HashSet<>();
+
+    private void warnIfNobodyCanPlay(Job job) {
+        if (localThreads > 0 || workers.isEmpty()) {
+            return;
+        }
+        for (Remote r : workers.values()) {
+            if (r.canPlay(job.spec) && !job.refusedBy.contains(r.info.id())) {
+                return; // busy, not unable
+            }
+        }
+        String engines = String.join(" and ", new LinkedHashSet<>(List.of(job.spec.white().engine(), job.spec.black().engine())));
+        if (unplayable.add(engines)) {
+            LOG.warn("no connected worker can play game {} of {} (engines {}): waiting for a worker with them in its --engines",
+                    job.spec.task().id(), job.spec.run(), engines);
         }
     }
 
@@ -343,6 +363,7 @@ public final class ClusterExecutor implements GameExecutor {
                 requeue(old);
             }
             workers.put(id, new Remote(info, hz.getQueue(TASKS + id)));
+            unplayable.clear();
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),
                     info.slots(), info.engines().isEmpty() ? "built-in only" : String.join(", ", info.engines()));
             dispatch();

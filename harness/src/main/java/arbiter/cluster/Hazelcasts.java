@@ -22,6 +22,8 @@ final class Hazelcasts {
     static final String CLUSTER_NAME = "arbiter";
     /** Seconds without a heartbeat after which a worker counts as gone (a network loss; a kill is seen at once). */
     static final int HEARTBEAT_TIMEOUT_SECONDS = 15;
+    static final int RESULTS_MAX = 100_000;
+    static final int TASKS_MAX = 4_200;
 
     private Hazelcasts() {
     }
@@ -63,6 +65,9 @@ final class Hazelcasts {
         // A worker's message is a small JSON string: a peer cannot make the member buffer megabytes.
         config.setProperty("hazelcast.client.protocol.max.message.bytes", Integer.toString(1 << 20));
         config.getJetConfig().setEnabled(false);
+        // Bounded queues: a flood of messages is refused, not buffered without end.
+        config.getQueueConfig(ClusterExecutor.RESULTS).setMaxSize(RESULTS_MAX).setBackupCount(0);
+        config.getQueueConfig(ClusterExecutor.TASKS + "*").setMaxSize(TASKS_MAX).setBackupCount(0);
         config.getSerializationConfig().setJavaSerializationFilterConfig(noJavaObjects());
 
         NetworkConfig network = config.getNetworkConfig();

@@ -88,6 +88,47 @@ final class ClusterProcesses implements AutoCloseable {
         }
     }
 
+    /** The TCP addresses a process listens on, as {@code ip:port} (from /proc: Linux only). */
+    static List<String> listening(Process p) throws IOException {
+        java.util.Set<String> inodes = new java.util.HashSet<>();
+        try (var fds = Files.list(Path.of("/proc", Long.toString(p.pid()), "fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException gone) {
+                    // closed meanwhile
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String table : List.of("tcp", "tcp6")) {
+            Path file = Path.of("/proc", Long.toString(p.pid()), "net", table);
+            for (String line : Files.readAllLines(file).subList(1, Files.readAllLines(file).size())) {
+                String[] f = line.trim().split("\\s+");
+                if (f[3].equals("0A") && inodes.contains(f[9])) { // 0A: LISTEN
+                    String[] local = f[1].split(":");
+                    out.add(ip(local[0]) + ":" + Integer.parseInt(local[1], 16));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** /proc/net/tcp's little-endian hex address as text (IPv4; IPv6 as hex). */
+    private static String ip(String hex) {
+        if (hex.startsWith("0000000000000000FFFF0000")) {
+            hex = hex.substring(24); // an IPv4-mapped IPv6 address: ::ffff:a.b.c.d
+        }
+        if (hex.length() != 8) {
+            return hex.equals("00000000000000000000000000000000") ? "::" : hex;
+        }
+        long v = Long.parseLong(hex, 16);
+        return (v & 0xff) + "." + (v >> 8 & 0xff) + "." + (v >> 16 & 0xff) + "." + (v >> 24 & 0xff);
+    }
+
     static int games(Path pdn) {
         try {
             return Files.exists(pdn) ? GameLog.read(pdn, w -> { }).size() : 0;

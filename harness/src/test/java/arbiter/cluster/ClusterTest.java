@@ -57,8 +57,18 @@ class ClusterTest {
                 new StandingsReporter()).run();
         try (ClusterProcesses cluster = new ClusterProcesses(dir)) {
             Process coordinator = cluster.coordinator(file, "coordinator");
-            cluster.worker("w1");
+            Process w1 = cluster.worker("w1");
             cluster.worker("w2");
+            cluster.await("the coordinator listening", 60, () -> {
+                try {
+                    return !ClusterProcesses.listening(coordinator).isEmpty();
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+            // Nothing binds beyond loopback: the coordinator listens on its --listen address only, workers on nothing.
+            assertEquals(List.of("127.0.0.1:" + cluster.port), ClusterProcesses.listening(coordinator));
+            assertEquals(List.of(), ClusterProcesses.listening(w1));
             assertTrue(coordinator.waitFor(120, TimeUnit.SECONDS), "the run ends: " + cluster.output("coordinator"));
             assertEquals(0, coordinator.exitValue(), cluster.output("coordinator"));
             // Both workers played (each logs its games), so games really crossed process boundaries.

@@ -78,6 +78,9 @@ final class EloCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (out != null) {
+            JobSetup.checkWritable(out, "--out");
+        }
         Format f = Format.parse(format);
         if (f == null) {
             throw new BadInputException("--format must be text, md, csv, tex or html, got '" + format + "'");

@@ -20,6 +20,24 @@ final class JobSetup {
         return ConfigLoader.load(configFile);
     }
 
+    /** {@code --concurrency}: 1..512 as in a config; 0 (no local games) only for a cluster coordinator. */
+    static void checkConcurrency(int n, boolean cluster) {
+        if (n < (cluster ? 0 : 1) || n > 512) {
+            throw new BadInputException("--concurrency " + n + ": must be between " + (cluster ? 0 : 1) + " and 512");
+        }
+    }
+
+    /** A file to write given on the command line: its folder must exist. */
+    static void checkWritable(Path file, String option) {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new BadInputException(option + " " + file + ": no such folder " + parent);
+        }
+        if (Files.isDirectory(file)) {
+            throw new BadInputException(option + " " + file + ": is a folder, not a file");
+        }
+    }
+
     /** Creates the output folder; with {@code forceNew}, an earlier run's folder is moved aside first. */
     static void prepareOutput(Path output, boolean forceNew, PrintWriter out) throws IOException {
         if (forceNew) {

@@ -48,6 +48,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException(configFile + " is a tuning config (it has a tune block): run it with `arbiter tune`");
         }
         if (concurrency != null) {
+            JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
             config = config.withConcurrency(concurrency);
         }
         if (output != null) {

@@ -63,6 +63,9 @@ final class TexelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (out != null) {
+            JobSetup.checkWritable(out, "--out");
+        }
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Rules variant = Games.rules(game, PerftCommand.parseRules(rules));

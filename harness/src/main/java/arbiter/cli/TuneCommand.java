@@ -44,6 +44,7 @@ final class TuneCommand implements Callable<Integer> {
             throw new ConfigException("$.tune: missing; `arbiter tune` needs a config with a tune block (use `arbiter run` for tournaments)");
         }
         if (concurrency != null) {
+            JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
             config = config.withConcurrency(concurrency);
         }
         clusterOptions.validate(config);

@@ -96,6 +96,12 @@ public final class ConfigLoader {
         }
         r.allowOnly(root, "$", TOP_KEYS);
         String name = r.string(root, "name", "$", defaultName, false);
+        if (name != null && (name.contains("/") || name.contains("\\") || name.equals(".") || name.equals("..")
+                || name.isBlank() || name.chars().anyMatch(Character::isISOControl))) {
+            r.problem("$.name", "'" + name + "' cannot name a folder inside results/: use no '/', '\\', control "
+                    + "characters, '.' or '..' (or set \"output\" to choose the folder)");
+            name = "invalid";
+        }
 
         // game
         JsonNode gameNode = r.object(root, "game", "$", true);

@@ -88,6 +88,10 @@ final class JsonReader {
             problem(path + "." + key, "must be a whole number, got " + kind(n));
             return def;
         }
+        if (!n.canConvertToLong() || (n.isFloatingPointNumber() && Math.abs(n.asDouble()) >= 0x1p63)) {
+            problem(path + "." + key, "must be between " + min + " and " + max + ", got " + n.asText());
+            return def;
+        }
         long v = n.asLong();
         if (v < min || v > max) {
             problem(path + "." + key, "must be between " + min + " and " + max + ", got " + v);

@@ -30,7 +30,8 @@ public final class GameLog implements AutoCloseable {
     public static GameLog open(Path file, Consumer<String> warnings) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         if (Files.exists(file)) {
-            long keep = completeLength(Files.readString(file, StandardCharsets.UTF_8));
+            // Bytes, not text: a kill can tear a multi-byte character, which no decoder accepts.
+            long keep = completeLength(Files.readAllBytes(file));
             long size = Files.size(file);
             if (keep < size) {
                 warnings.accept(file + ": cut an incomplete last game (" + (size - keep) + " bytes) left by an interrupted run");
@@ -49,18 +50,37 @@ public final class GameLog implements AutoCloseable {
      * result token on a line, then an empty line.
      */
     public static long completeLength(String text) {
-        int end = text.lastIndexOf("\n\n");
+        return completeLength(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * As {@link #completeLength(String)}, on the file's bytes. Newlines and result tokens are ASCII,
+     * and no byte of a multi-byte UTF-8 character is a newline, so the search needs no decoding.
+     */
+    public static long completeLength(byte[] bytes) {
+        int end = lastBlankLine(bytes, bytes.length - 2);
         while (end >= 0) {
-            // The text before the blank line must end a game (a movetext line ending in a result token),
-            // not a tag section (which also ends with a blank line before its moves).
-            int lineStart = text.lastIndexOf('\n', end - 1) + 1;
-            String lastLine = text.substring(lineStart, end);
-            if (!lastLine.startsWith("[") && endsWithResult(lastLine)) {
-                return text.substring(0, end + 2).getBytes(StandardCharsets.UTF_8).length;
+            int lineStart = end;
+            while (lineStart > 0 && bytes[lineStart - 1] != '\n') {
+                lineStart--;
             }
-            end = end == 0 ? -1 : text.lastIndexOf("\n\n", end - 1);
+            String lastLine = new String(bytes, lineStart, end - lineStart, StandardCharsets.UTF_8);
+            if (!lastLine.startsWith("[") && endsWithResult(lastLine)) {
+                return end + 2;
+            }
+            end = end == 0 ? -1 : lastBlankLine(bytes, end - 1);
         }
         return 0;
+    }
+
+    /** Index of the last "\n\n" starting at or before {@code from}, or -1. */
+    private static int lastBlankLine(byte[] bytes, int from) {
+        for (int i = Math.min(from, bytes.length - 2); i >= 0; i--) {
+            if (bytes[i] == '\n' && bytes[i + 1] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean endsWithResult(String line) {
@@ -70,13 +90,18 @@ public final class GameLog implements AutoCloseable {
         return GameResult.isResultToken(token);
     }
 
-    /** Appends one whole game and forces it to disk. */
+    /** Appends one whole game and forces it to disk; a failure (a full disk) names the file. */
     public synchronized void append(String game) throws IOException {
         ByteBuffer buffer = ByteBuffer.wrap(game.getBytes(StandardCharsets.UTF_8));
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
+        try {
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            throw new java.nio.file.FileSystemException(file.toString(), null,
+                    "cannot append a game: " + e.getMessage() + "; free space and run the same command again to resume");
         }
-        channel.force(false);
     }
 
     /** The games already in the log (read back with {@link PdnReader}). */

@@ -29,6 +29,17 @@ public final class RunState {
     static void prepare(RunConfig config, Path output, int scheduled) throws IOException {
         Files.createDirectories(output);
         Path state = output.resolve("state.json");
+        Path games = output.resolve("games.pdn");
+        for (Path p : List.of(state, games)) {
+            if (Files.isSymbolicLink(p)) {
+                throw new ConfigException(p + " is a symbolic link: Arbiter writes only files it made in the run's "
+                        + "own folder; remove the link or choose another output");
+            }
+        }
+        if (Files.exists(games) && !Files.exists(state)) {
+            throw new ConfigException(games + " was not written by Arbiter for this run (there is no state.json "
+                    + "beside it): move it away or choose another output; it is left untouched");
+        }
         if (Files.exists(state)) {
             JsonNode saved = JSON.readTree(Files.readString(state)).get("config");
             List<String> changes = new ArrayList<>();

@@ -24,6 +24,12 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             cmd.getErr().println("error: " + ex.getMessage());
             return BAD_INPUT;
         }
+        if (ex instanceof java.nio.file.FileSystemException || ex instanceof java.io.IOException io
+                && String.valueOf(io.getMessage()).contains("No space left on device")) {
+            // The machine, not Arbiter: a full disk, a folder that is a file, no permission. The message names the path.
+            cmd.getErr().println("error: " + ex.getMessage());
+            return BAD_INPUT;
+        }
         cmd.getErr().println("internal error: " + ex);
         ex.printStackTrace(cmd.getErr());
         return 1;

@@ -2,6 +2,7 @@ package arbiter.tournament;
 
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
+import arbiter.pdn.GameLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,6 +23,7 @@ import java.util.TreeSet;
  */
 public final class RunState {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final org.apache.logging.log4j.Logger LOG = org.apache.logging.log4j.LogManager.getLogger(RunState.class);
 
     private RunState() {
     }
@@ -44,7 +46,12 @@ public final class RunState {
             JsonNode saved = JSON.readTree(Files.readString(state)).get("config");
             List<String> changes = new ArrayList<>();
             diff("$", withoutRunOnlyKeys(saved), withoutRunOnlyKeys(config.json()), changes);
-            if (!changes.isEmpty()) {
+            if (changes.isEmpty()) {
+                return;
+            }
+            boolean nothingPlayed = !Files.exists(games) || GameLog.completeLength(Files.readAllBytes(games)) == 0;
+            List<String> blocking = nothingPlayed ? List.of() : changes.stream().filter(c -> !isExtension(c)).toList();
+            if (!blocking.isEmpty()) {
                 List<String> lines = new ArrayList<>();
                 lines.add(output + " holds a run of a different config; rerun with --force-new to start over"
                         + " (the old results are kept aside), or choose another output. Changes:");
@@ -53,13 +60,23 @@ public final class RunState {
                 }
                 throw new ConfigException(lines);
             }
-            return;
+            // The earlier attempt recorded no game (it failed before its first), or this config only
+            // adds games to it (more rounds or games: the planner keeps the old games as a prefix).
+            LOG.info("{}: {}", output, nothingPlayed ? "replacing the config of a run that recorded no game"
+                    : "extending the run: " + String.join("; ", changes));
         }
         ObjectNode node = JSON.createObjectNode();
         node.put("created", Instant.now().toString());
         node.put("scheduledGames", scheduled);
         node.set("config", config.json());
         writeAtomically(state, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+    }
+
+    /** A change that only adds games: {@code $.schedule.rounds} or {@code $.schedule.games} grown. */
+    private static boolean isExtension(String change) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\.schedule\\.(rounds|games): was (\\d+), now (\\d+)")
+                .matcher(change);
+        return m.matches() && Long.parseLong(m.group(3)) > Long.parseLong(m.group(2));
     }
 
     /** Keys that change how a run is carried out or reported but not which games it plays or how. */

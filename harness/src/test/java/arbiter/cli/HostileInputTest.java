@@ -129,4 +129,84 @@ class HostileInputTest {
         assertOneError(CliRunner.run("texel", "--game", "english", "--engine", "draughts-alphabeta", "--out",
                 missing.toString(), out.resolve("games.pdn").toString()), missing.getParent().toString());
     }
+
+    /** A full disk mid-run: one error naming the file, exit 2; after freeing space the same command resumes, nothing lost. */
+    @Test
+    void aFullDiskStopsWithOneErrorAndTheRunResumesAfterwards() throws Exception {
+        Path mount = dir.resolve("small-disk");
+        Files.createDirectories(mount);
+        Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=40k", "tmpfs", mount.toString())
+                .redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(m.waitFor() == 0,
+                "needs root to mount a small tmpfs (CI runs as root): " + new String(m.getInputStream().readAllBytes()));
+        try {
+            Path out = mount.resolve("run");
+            Path c = config("full", out.toString(), 30);
+            CliRunner r = CliRunner.run("run", c.toString());
+            assertOneError(r, "No space left on device");
+            assertTrue(r.err().lines().filter(l -> l.startsWith("error:")).count() == 1, r.err());
+            int before = GameLog.read(out.resolve("games.pdn"), w -> { }).size();
+            assertTrue(before > 0 && before < 60, before + " games before the disk filled");
+
+            Process grow = new ProcessBuilder("mount", "-o", "remount,size=4m", mount.toString()).start();
+            assertEquals(0, grow.waitFor());
+            CliRunner again = CliRunner.run("run", c.toString());
+            assertEquals(0, again.exit(), again.err());
+            List<GameRecord> games = GameLog.read(out.resolve("games.pdn"), w -> { });
+            assertEquals(60, games.size());
+            assertEquals(60, games.stream().map(g -> g.tag("Game")).distinct().count(), "each game once");
+        } finally {
+            new ProcessBuilder("umount", "-l", mount.toString()).start().waitFor();
+        }
+    }
+
+    /** A run that fails before its first game (a bad engine) leaves nothing that blocks the corrected config. */
+    @Test
+    void aRunThatFailedBeforeAnyGameDoesNotBlockTheCorrectedConfig() throws Exception {
+        Path out = dir.resolve("fixed");
+        Path c = config("fixed", out.toString(), 1);
+        String good = Files.readString(c);
+        Files.writeString(c, good.replace("{\"name\": \"Жора\", \"engine\": \"draughts-alphabeta\", \"limits\": {\"depth\": 1}}",
+                "{\"name\": \"Жора\", \"protocol\": \"hub\", \"command\": [\"/bin/false\"], \"limits\": {\"depth\": 1}}"));
+        CliRunner bad = CliRunner.run("run", c.toString());
+        assertOneError(bad, "engine 'Жора' is not usable");
+        assertTrue(Files.exists(out.resolve("state.json")), "it failed after the run was set up");
+        Files.writeString(c, good);
+        CliRunner fixed = CliRunner.run("run", c.toString());
+        assertEquals(0, fixed.exit(), fixed.err());
+        assertEquals(2, GameLog.read(out.resolve("games.pdn"), w -> { }).size());
+    }
+
+    /** More rounds in the same config extend a finished run: only the new games are played, the old ones stay as they were. */
+    @Test
+    void aFinishedRunIsExtendedByMoreRoundsAndRefusesFewer() throws Exception {
+        Path out = dir.resolve("extend");
+        Path c = config("extend", out.toString(), 1);
+        assertEquals(0, CliRunner.run("run", c.toString()).exit());
+        byte[] first = Files.readAllBytes(out.resolve("games.pdn"));
+        Files.writeString(c, Files.readString(c).replace("\"rounds\": 1", "\"rounds\": 3"));
+        CliRunner more = CliRunner.run("run", c.toString());
+        assertEquals(0, more.exit(), more.err());
+        assertTrue(more.out().contains("Resuming extend: 2 of 6 games already played."), more.out());
+        byte[] all = Files.readAllBytes(out.resolve("games.pdn"));
+        assertArrayEquals(first, Arrays.copyOf(all, first.length), "the old games are untouched");
+        List<GameRecord> games = GameLog.read(out.resolve("games.pdn"), w -> { });
+        assertEquals(6, games.size());
+        assertEquals(6, games.stream().map(g -> g.tag("Game")).distinct().count());
+        // The extended run equals a run planned with 3 rounds from the start.
+        Path fresh = dir.resolve("fresh");
+        Path c3 = config("extend", fresh.toString(), 3);
+        assertEquals(0, CliRunner.run("run", c3.toString()).exit());
+        List<GameRecord> planned = GameLog.read(fresh.resolve("games.pdn"), w -> { });
+        java.util.Map<String, GameRecord> byId = new java.util.HashMap<>();
+        planned.forEach(g -> byId.put(g.tag("Game"), g));
+        for (GameRecord g : games) {
+            GameRecord p = byId.get(g.tag("Game"));
+            assertEquals(p.tag("White") + p.tag("Black") + p.moves(), g.tag("White") + g.tag("Black") + g.moves());
+        }
+        // Fewer rounds than played: refused, nothing touched.
+        Files.writeString(c, Files.readString(c).replace("\"rounds\": 3", "\"rounds\": 2"));
+        assertOneError(CliRunner.run("run", c.toString()), "$.schedule.rounds");
+        assertArrayEquals(all, Files.readAllBytes(out.resolve("games.pdn")));
+    }
 }

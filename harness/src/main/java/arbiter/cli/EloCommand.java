@@ -17,7 +17,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import arbiter.pdn.RecordCheck;
+import arbiter.stats.MatchStats;
 import java.util.ArrayList;
+import java.util.Locale;
+import java.util.TreeMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +80,17 @@ final class EloCommand implements Callable<Integer> {
     @Option(names = "--svg", paramLabel = "FILE", description = "Also write an SVG chart of the ratings.")
     Path svg;
 
+    @Option(names = "--check", description = {"Replay every game under its rules (the Variant tag, or --game) and warn about",
+        "illegal moves, results the final position contradicts, and files mixing game types."})
+    boolean check;
+
+    @Option(names = "--game", paramLabel = "VARIANT", description = "The rules for --check when records carry no Variant tag.")
+    String game;
+
+    @Option(names = "--pairs", description = {"Group colour-reversed pairs (same Opening and Seed tags, colours swapped)",
+        "into pentanomial counts and add each pairing's match block (Elo, LOS from the pairs)."})
+    boolean pairs;
+
     @Override
     public Integer call() throws IOException {
         if (out != null) {
@@ -119,7 +134,9 @@ final class EloCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         List<String> warnings = new ArrayList<>();
-        GameCounts counts = read(files, warnings);
+        Extras extras = new Extras(check, game, pairs);
+        GameCounts counts = read(files, warnings, extras);
+        extras.finish(warnings);
         int shown = 0;
         for (String w : warnings) {
             if (shown++ < MAX_WARNINGS) {
@@ -146,7 +163,7 @@ final class EloCommand implements Callable<Integer> {
         if (headToHead) {
             parts.add(RatingReport.Part.HEAD_TO_HEAD);
         }
-        String report = RatingReport.render(ratings, f, parts);
+        String report = RatingReport.render(ratings, f, parts) + (pairs ? extras.pairReport() : "");
         if (out != null) {
             Files.writeString(out, report, StandardCharsets.UTF_8);
         } else {
@@ -162,6 +179,10 @@ final class EloCommand implements Callable<Integer> {
 
     /** Reads all files into counts; problems become warnings naming file and line. */
     static GameCounts read(List<Path> files, List<String> warnings) {
+        return read(files, warnings, new Extras(false, null, false));
+    }
+
+    static GameCounts read(List<Path> files, List<String> warnings, Extras extras) {
         GameCounts counts = new GameCounts();
         for (Path file : files) {
             if (!Files.isRegularFile(file)) {
@@ -184,7 +205,9 @@ final class EloCommand implements Callable<Integer> {
                                 + (result == GameResult.UNFINISHED ? " (unfinished)" : " (unknown)") + ", not rated");
                     } else {
                         counts.add(white, black, result);
+                        extras.rated(g, white, black, result);
                     }
+                    extras.seen(g, where, warnings);
                 }
             } catch (IOException | UncheckedIOException e) {
                 throw new BadInputException("cannot read " + file + ": " + e.getMessage());
@@ -199,5 +222,112 @@ final class EloCommand implements Callable<Integer> {
         }
         String t = tag.strip();
         return t.isEmpty() || t.equals("?") ? null : t;
+    }
+
+    /** What --check and --pairs collect while the files are read. */
+    static final class Extras {
+        private final boolean check;
+        private final String variant;
+        private final boolean pairs;
+        private final Map<String, Integer> types = new LinkedHashMap<>();
+        /** Games waiting for their colour-reversed partner, by opening, seed and players. */
+        private final Map<String, List<String[]>> waiting = new LinkedHashMap<>();
+        /** Per pairing "A\tB" (A: White of the pair's first game): pentanomial counts from A's side. */
+        private final Map<String, int[]> penta = new TreeMap<>();
+        private int unpaired;
+
+        Extras(boolean check, String variant, boolean pairs) {
+            this.check = check;
+            this.variant = variant;
+            this.pairs = pairs;
+        }
+
+        void seen(GameRecord g, String where, List<String> warnings) {
+            if (!check) {
+                return;
+            }
+            String type = g.tag("Variant") != null ? g.tag("Variant")
+                    : g.tag("GameType") != null ? "GameType " + g.tag("GameType") : "chess";
+            types.merge(type, 1, Integer::sum);
+            try {
+                String problem = RecordCheck.problem(g, RecordCheck.rules(g, variant));
+                if (problem != null) {
+                    warnings.add(where + problem);
+                }
+            } catch (arbiter.game.NotationException e) {
+                warnings.add(where + "not checked: " + e.getMessage());
+            }
+        }
+
+        void rated(GameRecord g, String white, String black, GameResult result) {
+            if (!pairs) {
+                return;
+            }
+            String opening = g.tag("Opening");
+            String seed = g.tag("Seed");
+            if (opening == null || seed == null) {
+                unpaired++;
+                return;
+            }
+            String players = white.compareTo(black) < 0 ? white + "\t" + black : black + "\t" + white;
+            String key = opening + "\u0000" + seed + "\u0000" + players;
+            List<String[]> open = waiting.computeIfAbsent(key, k -> new ArrayList<>());
+            String score = result == GameResult.WHITE_WIN ? "1" : result == GameResult.DRAW ? "h" : "0";
+            for (int i = 0; i < open.size(); i++) {
+                String[] first = open.get(i);
+                if (first[0].equals(black) && first[1].equals(white)) {
+                    open.remove(i);
+                    // Points of the first game's White over the pair: its White game, then its Black game.
+                    double a = points(first[2]) + (1 - points(score));
+                    int slot = (int) Math.round(a * 2); // 0 LL, 1 LD, 2 WL/DD, 3 WD, 4 WW
+                    penta.computeIfAbsent(first[0] + "\t" + first[1], k -> new int[5])[slot]++;
+                    return;
+                }
+            }
+            open.add(new String[] {white, black, score});
+        }
+
+        private static double points(String s) {
+            return s.equals("1") ? 1 : s.equals("h") ? 0.5 : 0;
+        }
+
+        void finish(List<String> warnings) {
+            if (check && types.size() > 1) {
+                StringBuilder sb = new StringBuilder("the files mix game types (ratings across them mean nothing):");
+                types.forEach((t, n) -> sb.append(" ").append(t).append(" (").append(n).append(n == 1 ? " game)" : " games)"));
+                warnings.add(sb.toString());
+            }
+            for (List<String[]> l : waiting.values()) {
+                unpaired += l.size();
+            }
+        }
+
+        String pairReport() {
+            // Pairings seen from both sides (A-B and B-A first Whites) are merged onto the first name in order.
+            Map<String, int[]> merged = new TreeMap<>();
+            for (Map.Entry<String, int[]> e : penta.entrySet()) {
+                String[] ab = e.getKey().split("\t");
+                boolean flip = ab[0].compareTo(ab[1]) > 0;
+                String key = flip ? ab[1] + "\t" + ab[0] : e.getKey();
+                int[] to = merged.computeIfAbsent(key, k -> new int[5]);
+                for (int i = 0; i < 5; i++) {
+                    to[flip ? 4 - i : i] += e.getValue()[i];
+                }
+            }
+            StringBuilder sb = new StringBuilder("\nColour-reversed pairs (same Opening and Seed):\n");
+            for (Map.Entry<String, int[]> e : merged.entrySet()) {
+                String[] ab = e.getKey().split("\t");
+                int[] p = e.getValue();
+                MatchStats stats = MatchStats.ofPentanomial(p[0], p[1], p[2], p[3], p[4]);
+                sb.append(String.format(Locale.ROOT, "%s vs %s: %d pairs, pentanomial [LL, LD, WL+DD, WD, WW]: [%d, %d, %d, %d, %d]%n",
+                        ab[0], ab[1], p[0] + p[1] + p[2] + p[3] + p[4], p[0], p[1], p[2], p[3], p[4]));
+                sb.append(String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f%n",
+                        stats.elo(), stats.eloError(), 100 * stats.los(), stats.nElo(), stats.nEloError()));
+            }
+            if (unpaired > 0) {
+                sb.append(unpaired).append(unpaired == 1 ? " game has" : " games have").append(" no colour-reversed partner.\n");
+            }
+            return sb.toString();
+        }
     }
 }

@@ -63,6 +63,10 @@ final class EngineCommand implements Callable<Integer> {
     @Option(names = "--minutes", defaultValue = "5", description = "dxp initiator: clock per side in minutes (default ${DEFAULT-VALUE}).")
     int minutes;
 
+    @Option(names = "--idle-timeout", defaultValue = "900", paramLabel = "SECONDS",
+            description = "dxp: close a connection that sends nothing for this long while waiting on it (default ${DEFAULT-VALUE}).")
+    long idleTimeout;
+
     @Option(names = "--depth", defaultValue = "0", description = "dxp: search depth per move instead of the game clock.")
     int depth;
 
@@ -108,7 +112,7 @@ final class EngineCommand implements Callable<Integer> {
                 watchdog.setDaemon(true);
                 watchdog.start();
                 new DxpServer(engineId, (DraughtsRules) rules, initial, w, new DxpServer.Settings(host, port, initiator,
-                        games, depth, nodes, moveTimeMs, minutes), System.err).run();
+                        games, depth, nodes, moveTimeMs, minutes, idleTimeout * 1000L), System.err).run();
             }
         }
         return 0;

@@ -245,4 +245,26 @@ public sealed interface DxpMessage {
         }
         return sb.toString();
     }
+
+    /** Text from a peer as it may be shown: control characters escaped ({@code \\x1b}), so it cannot drive a terminal. */
+    public static String printable(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case '\\' -> sb.append("\\\\");
+                default -> {
+                    if (c < 0x20 || (c >= 0x7f && c < 0xa0)) {
+                        sb.append(String.format("\\x%02x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
 }

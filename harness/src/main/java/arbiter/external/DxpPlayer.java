@@ -115,7 +115,7 @@ public final class DxpPlayer extends ExternalPlayer {
                     return;
                 }
                 if (m instanceof DxpMessage.Chat c) {
-                    LOG.info("dxp {} chat: {}", name, c.text());
+                    LOG.info("dxp {} chat: {}", name, DxpMessage.printable(c.text()));
                 }
             }
             throw new EngineStalledException(engine.initTimeoutMs(), "engine " + name
@@ -179,7 +179,7 @@ public final class DxpPlayer extends ExternalPlayer {
             }
             DxpMessage m = decode(text);
             if (m instanceof DxpMessage.Chat c) {
-                LOG.info("dxp {} chat: {}", name, c.text());
+                LOG.info("dxp {} chat: {}", name, DxpMessage.printable(c.text()));
             } else if (m instanceof DxpMessage.GameAccept a) {
                 if (a.code() != '0') {
                     throw new EngineException("engine " + name + " " + a.meaning() + " (GAMEACC code " + a.code() + ")");
@@ -212,7 +212,7 @@ public final class DxpPlayer extends ExternalPlayer {
             }
             DxpMessage m = decode(text);
             if (m instanceof DxpMessage.Chat c) {
-                LOG.info("dxp {} chat: {}", name, c.text());
+                LOG.info("dxp {} chat: {}", name, DxpMessage.printable(c.text()));
             } else if (m instanceof DxpMessage.GameEnd) {
                 connection.send(new DxpMessage.GameEnd('0', '0'));
             } else if (m instanceof DxpMessage.GameRequest r) {
@@ -311,7 +311,7 @@ public final class DxpPlayer extends ExternalPlayer {
                     + ") while the referee sees it going on");
         }
         if (m instanceof DxpMessage.Chat c) {
-            LOG.info("dxp {} chat: {}", name, c.text());
+            LOG.info("dxp {} chat: {}", name, DxpMessage.printable(c.text()));
         } else if (m instanceof DxpMessage.BackRequest) {
             connection.send(new DxpMessage.BackAccept('1'));
         } else {

@@ -27,9 +27,10 @@ public final class DxpServer {
     /**
      * @param games   initiator: games to play before stopping (0 = until the peer stops)
      * @param minutes initiator: the clock each side gets, in minutes
+     * @param idleTimeoutMs a connection that sends nothing for this long while the server waits on it is closed
      */
     public record Settings(String host, int port, boolean initiator, int games, int depth, long nodes, long moveTimeMs,
-                           int minutes) {
+                           int minutes, long idleTimeoutMs) {
     }
 
     private final ServerEngine engine;
@@ -75,33 +76,41 @@ public final class DxpServer {
         }
     }
 
+    /**
+     * One connection's messages until the peer ends the session, closes the connection or stays silent
+     * for {@code idleTimeoutMs}: a peer that misbehaves loses its connection, never the server.
+     */
     private void session() {
         game = null;
         played = 0;
-        if (settings.initiator()) {
-            request();
-        }
-        while (true) {
-            String text;
-            try {
-                text = connection.receive(100);
-            } catch (EngineException closed) {
-                log.println("dxp: peer closed the connection");
-                return;
+        try {
+            if (settings.initiator()) {
+                request();
             }
-            if (text == null) {
-                continue;
+            long lastHeard = System.nanoTime();
+            while (true) {
+                String text = connection.receive(100);
+                if (text == null) {
+                    if (settings.idleTimeoutMs() > 0 && System.nanoTime() - lastHeard > settings.idleTimeoutMs() * 1_000_000L) {
+                        log.println("dxp: closing a connection idle for " + settings.idleTimeoutMs() / 1000.0 + " s");
+                        return;
+                    }
+                    continue;
+                }
+                DxpMessage m;
+                try {
+                    m = DxpMessage.decode(text);
+                } catch (IllegalArgumentException e) {
+                    log.println("dxp: " + DxpMessage.printable(e.getMessage()));
+                    continue;
+                }
+                if (!handle(m)) {
+                    return;
+                }
+                lastHeard = System.nanoTime(); // after our own thinking, the peer's turn starts now
             }
-            DxpMessage m;
-            try {
-                m = DxpMessage.decode(text);
-            } catch (IllegalArgumentException e) {
-                log.println("dxp: " + e.getMessage());
-                continue;
-            }
-            if (!handle(m)) {
-                return;
-            }
+        } catch (EngineException closed) {
+            log.println("dxp: the peer closed the connection");
         }
     }
 
@@ -138,7 +147,7 @@ public final class DxpServer {
                 request();
                 return true;
             }
-            log.println("dxp: the follower " + a.meaning());
+            log.println("dxp: the follower " + DxpMessage.printable(a.meaning()));
             return false;
         }
         if (m instanceof DxpMessage.Move mv) {
@@ -177,7 +186,7 @@ public final class DxpServer {
             return true;
         }
         if (m instanceof DxpMessage.Chat c) {
-            log.println("dxp chat: " + c.text());
+            log.println("dxp chat: " + DxpMessage.printable(c.text()));
         } else if (m instanceof DxpMessage.BackRequest) {
             connection.send(new DxpMessage.BackAccept('1'));
         }

@@ -28,6 +28,16 @@ public interface Player extends AutoCloseable {
      */
     SearchResult chooseMove(GameHistory game, Limits limits, BooleanSupplier stop);
 
+    /**
+     * The game is over, whatever ended it (the rules, adjudication, a forfeit): {@code game} holds
+     * every move, the last one too. A player that mirrors the game to another program (a DXP peer)
+     * tells it the moves it has not seen and the result; others ignore it.
+     *
+     * @param firstPlayerScore 1 when the first player (White) won, 0.5 for a draw, 0 when it lost
+     */
+    default void gameOver(GameHistory game, double firstPlayerScore) {
+    }
+
     /** Releases resources; built-in players hold none, external ones hold a process. */
     @Override
     default void close() {

@@ -48,6 +48,8 @@ public final class DxpPlayer extends ExternalPlayer {
     private ServerSocket server;
     private String peerName;
     private boolean gameOpen;
+    /** The side the engine plays in the open game (0 White, 1 Black). */
+    private int engineSide;
     /** Index in the game's moves where the DXP game started, and the moves the engine has seen since. */
     private int base;
     private final List<Move> known = new ArrayList<>();
@@ -95,15 +97,37 @@ public final class DxpPlayer extends ExternalPlayer {
     @Override
     protected void beginGame(long gameSeed) {
         if (gameOpen) {
-            endGame('0');
+            endGame('0', '0');
         }
     }
 
+    /**
+     * Tells the engine the moves it has not seen (the game's last move, when the other side made it)
+     * and the result, as GAMEEND from its opponent's side: 1 "I give up" when the engine won, 3 "I win"
+     * when it lost, 2 for a draw.
+     */
+    @Override
+    public void gameOver(GameHistory game, double firstPlayerScore) {
+        if (!gameOpen || connection == null || !connection.isOpen()) {
+            return;
+        }
+        List<Move> moves = game.moves();
+        if (continues(moves)) {
+            for (int i = base + known.size(); i < moves.size(); i++) {
+                DraughtsMove m = (DraughtsMove) moves.get(i);
+                connection.send(new DxpMessage.Move(0, m.from(), m.to(), m.capturedSquares()));
+                known.add(m);
+            }
+        }
+        double engine = engineSide == 0 ? firstPlayerScore : 1 - firstPlayerScore;
+        endGame(engine == 1 ? '1' : engine == 0 ? '3' : '2', '0');
+    }
+
     /** Sends GAMEEND and waits for the engine's acknowledgement; a silent engine is reconnected. */
-    private void endGame(char stopCode) {
+    private void endGame(char reason, char stopCode) {
         gameOpen = false;
         try {
-            connection.send(new DxpMessage.GameEnd('0', stopCode));
+            connection.send(new DxpMessage.GameEnd(reason, stopCode));
             long end = System.nanoTime() + engine.initTimeoutMs() * 1_000_000L;
             while (System.nanoTime() < end) {
                 String text = connection.receive(20);
@@ -136,8 +160,9 @@ public final class DxpPlayer extends ExternalPlayer {
         List<Move> moves = game.moves();
         if (gameOpen && !continues(moves)) {
             LOG.info("engine {}: the game is not the one the engine knows; ending it and requesting a new one", name);
-            endGame('0');
+            endGame('0', '0');
         }
+        engineSide = current.sideToMove();
         if (!gameOpen) {
             if (follower) {
                 awaitRequest(game);
@@ -405,7 +430,7 @@ public final class DxpPlayer extends ExternalPlayer {
     @Override
     protected void quit() {
         if (connection != null && connection.isOpen() && gameOpen) {
-            endGame('1');
+            endGame('0', '1');
         }
         gameOpen = false;
         closeConnection();

@@ -85,8 +85,14 @@ public final class HubPlayer extends ProcessPlayer {
     private void checkError(String line) {
         HubText.Line l = HubText.parse(line);
         if (l.command().equals("error")) {
-            throw new EngineException("engine " + name + " reported an error: " + l.get("message"));
+            throw new EngineException("engine " + name + " reported an error: " + errorText(line, l));
         }
+    }
+
+    /** The text of an {@code error} line: its {@code message=} value, or else everything after the word. */
+    static String errorText(String line, HubText.Line l) {
+        String text = l.get("message") != null ? l.get("message") : line.strip().substring("error".length()).strip();
+        return text.isEmpty() ? "(no text)" : UciPlayer.printable(text);
     }
 
     @Override
@@ -126,7 +132,7 @@ public final class HubPlayer extends ProcessPlayer {
         HubText.Line l = HubText.parse(line);
         switch (l.command()) {
             case "info" -> parseInfo(l, info);
-            case "error" -> throw new EngineException("engine " + name + " reported an error: " + l.get("message"));
+            case "error" -> throw new EngineException("engine " + name + " reported an error: " + errorText(line, l));
             default -> {
                 // pong, or something Hub says to ignore
             }

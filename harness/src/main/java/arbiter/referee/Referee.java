@@ -58,6 +58,26 @@ public final class Referee {
     public PlayedGame play(GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort,
                            BiConsumer<PlayedMove, Position> onMove) {
         GameHistory game = task.opening().replay(rules);
+        PlayedGame played = play(game, task, players, limits, abort, onMove);
+        if (played != null) {
+            double white = switch (played.result()) {
+                case WHITE_WIN -> 1.0;
+                case BLACK_WIN -> 0.0;
+                default -> 0.5;
+            };
+            for (Player p : players) {
+                try {
+                    p.gameOver(game, white);
+                } catch (RuntimeException e) {
+                    // The result stands; the player's own trouble shows in its next game.
+                }
+            }
+        }
+        return played;
+    }
+
+    private PlayedGame play(GameHistory game, GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort,
+                            BiConsumer<PlayedMove, Position> onMove) {
         List<PlayedMove> record = new ArrayList<>();
         {
             GameHistory replay = new GameHistory(game.start());

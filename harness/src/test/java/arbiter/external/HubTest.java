@@ -2,6 +2,7 @@ package arbiter.external;
 
 import arbiter.player.EngineException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -220,5 +221,33 @@ class HubTest {
             assertTrue(g.contains(tag + ":"), g);
             assertTrue(g.contains(g.contains("rnd-") ? "WHITE_WIN" : "BLACK_WIN"), "the faulty engine loses: " + g);
         }
+    }
+
+    /** An engine's error line without message= (free text, as many engines send it) is recorded as sent, not as null. */
+    @Test
+    void anErrorLineIsRecordedWithItsText() throws IOException {
+        Path error = script("free-error.sh", """
+                while read -r line; do
+                  case "$line" in
+                    hub) echo "id name=fake"; echo "wait";;
+                    init) echo "ready";;
+                    ping) echo "pong";;
+                    "go think") echo "error unknown command: go think";;
+                    quit) exit 0;;
+                  esac
+                done
+                """);
+        Path out = dir.resolve("free-error-out");
+        Path f = dir.resolve("free-error.json");
+        Files.writeString(f, """
+                { "name": "free", "game": {"variant": "international"},
+                  "players": [ {"name": "rnd", "engine": "random", "limits": {"depth": 1}},
+                               {"name": "error", "protocol": "hub", "command": ["%s"]} ],
+                  "schedule": {"type": "match", "players": ["rnd", "error"], "games": 1},
+                  "limits": {"moveTimeMs": 200}, "concurrency": 1, "output": "%s", "seed": 2 }""".formatted(error, out));
+        new Tournament(ConfigLoader.load(f), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())).run();
+        String record = Files.readString(out.resolve("games.pdn"));
+        assertTrue(record.contains("reported an error: unknown command: go think"), record);
+        assertFalse(record.contains("error: null"), record);
     }
 }

@@ -38,6 +38,25 @@ final class JobSetup {
         }
     }
 
+    /**
+     * Ends the engines an earlier, killed incarnation of this run left running (recorded in
+     * {@code <output>/engines.pids}), then records this run's engines there.
+     */
+    static void adoptEngineRecord(Path output, PrintWriter out) throws IOException {
+        adoptEngineRecord(output.resolve(ENGINE_PIDS), "an earlier run in " + output, out);
+    }
+
+    /** As above with the record in {@code pids} (a worker keeps one beside its log). */
+    static void adoptEngineRecord(Path pids, String earlier, PrintWriter out) throws IOException {
+        int ended = arbiter.external.EngineLeftovers.cleanUp(pids);
+        if (ended > 0) {
+            out.println("Ended " + ended + " engine process" + (ended == 1 ? "" : "es") + " left running by " + earlier + ".");
+        }
+        arbiter.external.EngineLeftovers.recordIn(pids);
+    }
+
+    static final String ENGINE_PIDS = "engines.pids";
+
     /** Creates the output folder; with {@code forceNew}, an earlier run's folder is moved aside first. */
     static void prepareOutput(Path output, boolean forceNew, PrintWriter out) throws IOException {
         if (forceNew) {

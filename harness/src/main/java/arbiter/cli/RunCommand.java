@@ -5,6 +5,7 @@ import arbiter.config.RunConfig;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,6 +37,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--output", description = "Output folder (overrides the config).")
     Path output;
 
+    @Option(names = "--cleanup", description = "Only end the engine processes a killed earlier run of this config "
+            + "left running (recorded in <output>/engines.pids; a run does this by itself when it starts), then exit.")
+    boolean cleanup;
+
     @Mixin
     ClusterOptions clusterOptions = new ClusterOptions();
 
@@ -55,7 +60,14 @@ final class RunCommand implements Callable<Integer> {
             config = config.withOutput(output);
         }
         clusterOptions.validate(config);
+        if (cleanup) {
+            int ended = Files.isDirectory(config.output())
+                    ? arbiter.external.EngineLeftovers.cleanUp(config.output().resolve(JobSetup.ENGINE_PIDS)) : 0;
+            out.println("Ended " + ended + " engine process" + (ended == 1 ? "" : "es") + " left running in " + config.output() + ".");
+            return 0;
+        }
         JobSetup.prepareOutput(config.output(), forceNew, out);
+        JobSetup.adoptEngineRecord(config.output(), out);
         Tournament tournament = new Tournament(config, out, err, new StandingsReporter());
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;

@@ -49,6 +49,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         clusterOptions.validate(config);
         JobSetup.prepareOutput(config.output(), forceNew, out);
+        JobSetup.adoptEngineRecord(config.output(), out);
         TuneRun run = new TuneRun(config, out, err);
         RunConfig tuning = config;
         StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, () -> {

@@ -64,6 +64,7 @@ final class WorkerCommand implements Callable<Integer> {
         PlayerFactory players = engines == null ? new PlayerFactory(Map.of())
                 : PlayerFactory.of(JobSetup.load(engines));
         java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent());
+        JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
         long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
         Worker[] worker = new Worker[1];
         StopOnSignal.run(log, () -> {

@@ -94,7 +94,9 @@ public final class EngineProcess implements AutoCloseable {
         if (process != null) {
             kill();
         }
-        ProcessBuilder builder = new ProcessBuilder(spec.command());
+        // A group of its own: the engine and its children can be found and ended together, even by a
+        // later run after this JVM was killed (see EngineLeftovers).
+        ProcessBuilder builder = new ProcessBuilder(EngineLeftovers.inOwnGroup(spec.command()));
         if (spec.workingDir() != null) {
             builder.directory(spec.workingDir().toFile());
         }
@@ -115,6 +117,7 @@ public final class EngineProcess implements AutoCloseable {
         ended = false;
         process = p;
         ProcessRegistry.register(this);
+        EngineLeftovers.started(p.pid(), name());
         if (spec.protocolOnStdout()) {
             daemon("engine-" + name() + "-out", () -> {
                 readLines(p.getInputStream(), line -> offer(queue, line, gone));
@@ -227,6 +230,7 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
+        EngineLeftovers.ended(p.pid());
         LOG.info("engine {} killed (pid {})", name(), p.pid());
     }
 
@@ -263,6 +267,7 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
+        EngineLeftovers.ended(p.pid());
     }
 
     @Override

@@ -1,0 +1,165 @@
+package arbiter.external;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The engine processes a run started, written to {@code <output>/engines.pids} (one line each: pid,
+ * start time, name), so that after the run's JVM was killed with SIGKILL (no shutdown hook runs) the
+ * next run in that folder, or {@code arbiter run --cleanup}, can end the engines it left behind, and
+ * only those. Each engine runs in a process group of its own (started through {@code setsid}), so its
+ * children are found by group even after they were re-parented. A pid is trusted only if the process
+ * still has the start time recorded with it (from {@code /proc/<pid>/stat}): a pid the system reused
+ * for another process is never touched. Linux only; elsewhere nothing is recorded.
+ */
+public final class EngineLeftovers {
+    private static final Logger LOG = LogManager.getLogger(EngineLeftovers.class);
+    private static volatile Path file;
+
+    private EngineLeftovers() {
+    }
+
+    /** Records this JVM's engine processes in {@code pidFile} from now on (null: record nothing). */
+    public static synchronized void recordIn(Path pidFile) {
+        file = pidFile;
+    }
+
+    static synchronized void started(long pid, String name) {
+        Path f = file;
+        if (f == null) {
+            return;
+        }
+        Optional<String> start = startTime(pid);
+        if (start.isEmpty()) {
+            return;
+        }
+        try {
+            Files.writeString(f, pid + " " + start.get() + " " + name.replaceAll("\\s", "_") + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            LOG.warn("cannot record engine pid {} in {}: {}", pid, f, e.getMessage());
+        }
+    }
+
+    static synchronized void ended(long pid) {
+        Path f = file;
+        if (f == null || !Files.exists(f)) {
+            return;
+        }
+        try {
+            List<String> keep = new ArrayList<>();
+            for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                if (!line.startsWith(pid + " ")) {
+                    keep.add(line);
+                }
+            }
+            Files.write(f, keep, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            LOG.warn("cannot update {}: {}", f, e.getMessage());
+        }
+    }
+
+    /**
+     * Ends the engines an earlier incarnation recorded in {@code pidFile} that still run (same pid, same
+     * start time), with their process groups; then empties the file. Returns how many were ended.
+     */
+    public static synchronized int cleanUp(Path pidFile) throws IOException {
+        if (!Files.isRegularFile(pidFile)) {
+            return 0;
+        }
+        int ended = 0;
+        for (String line : Files.readAllLines(pidFile, StandardCharsets.UTF_8)) {
+            String[] f = line.trim().split(" ", 3);
+            if (f.length < 2) {
+                continue;
+            }
+            long pid;
+            try {
+                pid = Long.parseLong(f[0]);
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            if (!startTime(pid).equals(Optional.of(f[1]))) {
+                continue; // gone, or the pid now belongs to another process
+            }
+            long group = processGroup(pid).orElse(-1L);
+            int killed = 0;
+            if (group == pid) {
+                for (long member : groupMembers(group)) {
+                    ProcessHandle.of(member).ifPresent(ProcessHandle::destroyForcibly);
+                    killed++;
+                }
+            } else {
+                ProcessHandle.of(pid).ifPresent(h -> {
+                    h.descendants().forEach(ProcessHandle::destroyForcibly);
+                    h.destroyForcibly();
+                });
+                killed = 1;
+            }
+            LOG.info("ended engine {} left by an earlier run (pid {}, {} process(es))", f.length > 2 ? f[2] : "?", pid, killed);
+            ended++;
+        }
+        Files.write(pidFile, new byte[0]);
+        return ended;
+    }
+
+    /** The process's start time in clock ticks since boot (field 22 of /proc/pid/stat), if it runs. */
+    static Optional<String> startTime(long pid) {
+        return statField(pid, 22);
+    }
+
+    private static Optional<Long> processGroup(long pid) {
+        return statField(pid, 5).map(Long::parseLong);
+    }
+
+    /** Field {@code n} (1-based, as in proc(5)) of /proc/pid/stat; the command name may hold spaces. */
+    private static Optional<String> statField(long pid, int n) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] rest = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            return n - 3 < rest.length ? Optional.of(rest[n - 3]) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static List<Long> groupMembers(long group) {
+        List<Long> members = new ArrayList<>();
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.toList()) {
+                String name = p.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                long pid = Long.parseLong(name);
+                if (processGroup(pid).orElse(-1L) == group) {
+                    members.add(pid);
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot list /proc: {}", e.getMessage());
+        }
+        return members;
+    }
+
+    /** The command that starts {@code command} in a process group of its own, where {@code setsid} exists. */
+    static List<String> inOwnGroup(List<String> command) {
+        for (String setsid : List.of("/usr/bin/setsid", "/bin/setsid")) {
+            if (Files.isExecutable(Path.of(setsid))) {
+                List<String> c = new ArrayList<>();
+                c.add(setsid);
+                c.addAll(command);
+                return c;
+            }
+        }
+        return command;
+    }
+}

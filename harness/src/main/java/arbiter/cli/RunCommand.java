@@ -68,6 +68,14 @@ final class RunCommand implements Callable<Integer> {
         }
         JobSetup.prepareOutput(config.output(), forceNew, out);
         JobSetup.adoptEngineRecord(config.output(), out);
+        try {
+            return play(config, out, err);
+        } finally {
+            arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+        }
+    }
+
+    private Integer play(RunConfig config, PrintWriter out, PrintWriter err) throws Exception {
         Tournament tournament = new Tournament(config, out, err, new StandingsReporter());
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;

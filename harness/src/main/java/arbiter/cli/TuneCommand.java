@@ -50,6 +50,14 @@ final class TuneCommand implements Callable<Integer> {
         clusterOptions.validate(config);
         JobSetup.prepareOutput(config.output(), forceNew, out);
         JobSetup.adoptEngineRecord(config.output(), out);
+        try {
+            return play(config, out, err);
+        } finally {
+            arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+        }
+    }
+
+    private Integer play(RunConfig config, PrintWriter out, PrintWriter err) throws Exception {
         TuneRun run = new TuneRun(config, out, err);
         RunConfig tuning = config;
         StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, () -> {

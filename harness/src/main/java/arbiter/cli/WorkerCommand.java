@@ -67,6 +67,16 @@ final class WorkerCommand implements Callable<Integer> {
         JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
         long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
         Worker[] worker = new Worker[1];
+        try {
+            serve(signer, players, slots, timeoutMs, out, worker);
+        } finally {
+            arbiter.external.EngineLeftovers.recordIn(null);
+        }
+        return 0;
+    }
+
+    private void serve(Signer signer, PlayerFactory players, int slots, long timeoutMs, PrintWriter out, Worker[] worker)
+            throws Exception {
         StopOnSignal.run(log, () -> {
             if (worker[0] != null) {
                 worker[0].close();
@@ -78,7 +88,6 @@ final class WorkerCommand implements Callable<Integer> {
             }
             return null;
         });
-        return 0;
     }
 
     private Worker connect(Signer signer, PlayerFactory players, int slots, long timeoutMs, PrintWriter out) {

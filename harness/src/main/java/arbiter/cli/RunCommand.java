@@ -2,6 +2,7 @@ package arbiter.cli;
 
 import arbiter.cluster.ClusterExecutor;
 import arbiter.config.RunConfig;
+import arbiter.dashboard.Dashboard;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import java.io.PrintWriter;
@@ -44,6 +45,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions clusterOptions = new ClusterOptions();
 
+    @Mixin
+    DashboardOption dashboardOption = new DashboardOption();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -80,11 +84,17 @@ final class RunCommand implements Callable<Integer> {
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;
         Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, () -> {
-            if (!clusterOptions.cluster) {
-                return tournament.run();
-            }
-            try (ClusterExecutor cluster = clusterOptions.start(run, out)) {
-                return tournament.withExecutor(cluster).run();
+            try (Dashboard dashboard = dashboardOption.start(out)) {
+                if (dashboard != null) {
+                    tournament.subscribe(dashboard);
+                }
+                if (!clusterOptions.cluster) {
+                    return tournament.run();
+                }
+                try (ClusterExecutor cluster = clusterOptions.start(run, out)) {
+                    dashboardOption.cluster.set(cluster);
+                    return tournament.withExecutor(cluster).run();
+                }
             }
         });
         out.printf("%d games in %s%n", summary.standings().games(), pdn);

@@ -10,7 +10,8 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 
 /** Adds a run's own log file ({@code <output>/arbiter.log}, INFO and above) to Log4j for the run's duration. */
 final class RunLog implements AutoCloseable {
-    private static final String HAZELCAST = "com.hazelcast";
+    /** Libraries whose loggers do not pass events up to the root (they would reach the console). */
+    private static final java.util.List<String> CHATTY = java.util.List.of("com.hazelcast", "org.eclipse.jetty", "io.javalin");
     private final LoggerContext context;
     private final FileAppender appender;
 
@@ -27,15 +28,18 @@ final class RunLog implements AutoCloseable {
                 .build();
         appender.start();
         config.getRootLogger().addAppender(appender, Level.INFO, null);
-        // Hazelcast's logger does not pass its events up to the root (they would reach the console).
-        config.getLoggerConfig(HAZELCAST).addAppender(appender, Level.INFO, null);
+        for (String name : CHATTY) {
+            config.getLoggerConfig(name).addAppender(appender, Level.INFO, null);
+        }
         context.updateLoggers();
     }
 
     @Override
     public void close() {
         context.getConfiguration().getRootLogger().removeAppender(appender.getName());
-        context.getConfiguration().getLoggerConfig(HAZELCAST).removeAppender(appender.getName());
+        for (String name : CHATTY) {
+            context.getConfiguration().getLoggerConfig(name).removeAppender(appender.getName());
+        }
         context.updateLoggers();
         appender.stop();
     }

@@ -2,6 +2,7 @@ package arbiter.cli;
 
 import arbiter.cluster.ClusterExecutor;
 import arbiter.config.ConfigException;
+import arbiter.dashboard.Dashboard;
 import arbiter.config.RunConfig;
 import arbiter.tune.TuneRun;
 import java.io.PrintWriter;
@@ -35,6 +36,9 @@ final class TuneCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions clusterOptions = new ClusterOptions();
 
+    @Mixin
+    DashboardOption dashboardOption = new DashboardOption();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -61,11 +65,17 @@ final class TuneCommand implements Callable<Integer> {
         TuneRun run = new TuneRun(config, out, err);
         RunConfig tuning = config;
         StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, () -> {
-            if (!clusterOptions.cluster) {
-                return run.run();
-            }
-            try (ClusterExecutor cluster = clusterOptions.start(tuning, out)) {
-                return run.withExecutor(cluster).run();
+            try (Dashboard dashboard = dashboardOption.start(out)) {
+                if (dashboard != null) {
+                    run.subscribe(dashboard).onStep(dashboard::tuneStep);
+                }
+                if (!clusterOptions.cluster) {
+                    return run.run();
+                }
+                try (ClusterExecutor cluster = clusterOptions.start(tuning, out)) {
+                    dashboardOption.cluster.set(cluster);
+                    return run.withExecutor(cluster).run();
+                }
             }
         });
         return 0;

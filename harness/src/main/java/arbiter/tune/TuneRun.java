@@ -79,6 +79,32 @@ public final class TuneRun {
         }
     }
 
+    /** Told the tuned values after every SPSA iteration or Texel round (e.g. the dashboard). */
+    public interface StepListener {
+        void step(int step, List<String> names, double[] values);
+    }
+
+    private final List<RunListener> subscribers = new ArrayList<>();
+    private final List<StepListener> stepListeners = new ArrayList<>();
+
+    /** Subscribes to the run events of every sub-run (iterations, rounds, validation). */
+    public TuneRun subscribe(RunListener listener) {
+        subscribers.add(listener);
+        return this;
+    }
+
+    public TuneRun onStep(StepListener listener) {
+        stepListeners.add(listener);
+        return this;
+    }
+
+    private void notifyStep(int step, double[] theta) {
+        List<String> names = tune.weights().stream().map(TuneWeight::name).toList();
+        for (StepListener l : stepListeners) {
+            l.step(step, names, theta.clone());
+        }
+    }
+
     /**
      * Plays every sub-run on this executor (e.g. a cluster); the caller closes it. Without one, the
      * tuning run plays on {@code concurrency} threads of its own, kept from one sub-run to the next.
@@ -162,6 +188,7 @@ public final class TuneRun {
             row[next.length + 1] = moved;
             row[next.length + 2] = fit.error();
             state.history.add(row);
+            notifyStep(round + 1, state.theta);
             state.next = round + 1;
             state.save(statePath, config.json());
             out.printf(Locale.ROOT, "round %d/%d: %d positions, mse %.5f -> %.5f, %s (largest change %.4f)%n",
@@ -200,6 +227,7 @@ public final class TuneRun {
                     : winsMinusLosses(standings, "theta+", tune.opponent()) - winsMinusLosses(standings, "theta-", tune.opponent());
             state.theta = spsa.update(state.theta, step, result);
             state.history.add(historyRow(k, state.theta, result));
+            notifyStep(k + 1, state.theta);
             state.next = k + 1;
             state.save(statePath, config.json());
             if ((k + 1) % Math.max(1, tune.iterations() / 20) == 0 || k + 1 == tune.iterations()) {
@@ -335,6 +363,9 @@ public final class TuneRun {
      */
     private Tournament.Summary play(RunConfig run, PrintWriter report, RunListener... listeners) throws IOException {
         Tournament t = new Tournament(run, report, err, listeners).withExecutor(executor);
+        for (RunListener l : subscribers) {
+            t.subscribe(l);
+        }
         current = t;
         try {
             // Checked after publishing the tournament, so a stop between sub-runs is never missed.

@@ -1,0 +1,337 @@
+package arbiter.dashboard;
+
+import arbiter.config.RunConfig;
+import arbiter.game.Games;
+import arbiter.game.Rules;
+import arbiter.play.GameTask;
+import arbiter.play.PlayedGame;
+import arbiter.play.PlayedMove;
+import arbiter.stats.GameCounts;
+import arbiter.stats.MatchStats;
+import arbiter.stats.PlayerRating;
+import arbiter.stats.RatingList;
+import arbiter.stats.RatingOptions;
+import arbiter.stats.Ratings;
+import arbiter.stats.Sprt;
+import arbiter.tournament.RunListener;
+import arbiter.tournament.Standings;
+import arbiter.tournament.Tournament;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * What the dashboard shows. Events (coordinator thread) only record facts under the lock; {@link #refresh}
+ * (the dashboard's thread) copies them and computes ratings, the match block and the JSON.
+ */
+final class DashboardState {
+    /** Bootstrap samples for the live error bars: stable enough to watch, cheap to redo twice a second. */
+    private static final int BOOTSTRAP = 100;
+    private static final int FINISHED_SHOWN = 20;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private record Live(int id, String white, String black, String worker, String position, int plies, String last) {
+    }
+
+    private record Finished(int id, String white, String black, String result, String termination) {
+    }
+
+    private final Object lock = new Object();
+    private final AtomicBoolean dirty = new AtomicBoolean(true);
+    private RunConfig config;
+    private Rules rules;
+    private int total;
+    private int resumed;
+    private long startNanos = System.nanoTime();
+    private int playedHere;
+    private final List<Standings.Result> results = new ArrayList<>();
+    private final Map<Integer, Live> live = new LinkedHashMap<>();
+    private final Deque<Finished> finished = new ArrayDeque<>();
+    private boolean ended;
+    private String stopReason;
+    private Supplier<List<Map<String, Object>>> workers;
+    private final List<String> tuneNames = new ArrayList<>();
+    private final List<double[]> tuneSteps = new ArrayList<>();
+
+    /** Computed on the refresh thread only. */
+    private final List<double[]> llrHistory = new ArrayList<>();
+    private int llrGames = -1;
+    private long lastWorkersRefresh;
+
+    void workers(Supplier<List<Map<String, Object>>> supplier) {
+        this.workers = supplier;
+    }
+
+    void runStarted(RunListener.RunStart start) {
+        synchronized (lock) {
+            config = start.config();
+            rules = Games.rules(config.game().variant(), config.game().rules());
+            total = start.tasks().size();
+            resumed = start.resumed();
+            results.clear();
+            results.addAll(start.standings().results());
+            live.clear();
+            playedHere = 0;
+            startNanos = System.nanoTime();
+            ended = false;
+            stopReason = null;
+        }
+        llrReset = true;
+        dirty.set(true);
+    }
+
+    private volatile boolean llrReset;
+
+    void gameStarted(GameTask task, String worker) {
+        String position;
+        try {
+            position = task.opening().replay(rules).current().toText();
+        } catch (RuntimeException e) {
+            position = null;
+        }
+        synchronized (lock) {
+            live.put(task.id(), new Live(task.id(), task.white(), task.black(), worker, position, task.opening().moves().size(), null));
+        }
+        dirty.set(true);
+    }
+
+    void moveMade(GameTask task, PlayedMove move, String position) {
+        synchronized (lock) {
+            Live l = live.get(task.id());
+            if (l != null) {
+                live.put(task.id(), new Live(l.id(), l.white(), l.black(), l.worker(), position, l.plies() + 1, move.text()));
+            }
+        }
+        dirty.set(true);
+    }
+
+    void gameFinished(RunListener.GameEnd end) {
+        PlayedGame g = end.game();
+        GameTask t = g.task();
+        String result = switch (g.result()) {
+            case WHITE_WIN -> "1-0";
+            case BLACK_WIN -> "0-1";
+            case DRAW -> "1/2-1/2";
+            default -> "*";
+        };
+        synchronized (lock) {
+            live.remove(t.id());
+            results.add(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), g.result()));
+            playedHere++;
+            finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
+            while (finished.size() > FINISHED_SHOWN) {
+                finished.removeLast();
+            }
+        }
+        dirty.set(true);
+    }
+
+    void runEnded(Tournament.Summary summary) {
+        synchronized (lock) {
+            ended = true;
+            stopReason = summary.stopReason();
+            live.clear();
+        }
+        dirty.set(true);
+    }
+
+    void tuneStep(int step, List<String> names, double[] values) {
+        synchronized (lock) {
+            if (!tuneNames.equals(names)) {
+                tuneNames.clear();
+                tuneNames.addAll(names);
+                tuneSteps.clear();
+            }
+            double[] row = new double[values.length + 1];
+            row[0] = step;
+            System.arraycopy(values, 0, row, 1, values.length);
+            tuneSteps.add(row);
+        }
+        dirty.set(true);
+    }
+
+    /** The state as JSON when something changed since the last call (or the workers may have), else null. */
+    ObjectNode refresh() {
+        long now = System.nanoTime();
+        boolean workersDue = workers != null && now - lastWorkersRefresh > 2_000_000_000L;
+        if (!dirty.getAndSet(false) && !workersDue) {
+            return null;
+        }
+        lastWorkersRefresh = now;
+        return json();
+    }
+
+    /** The state now, computed from a copy of what the events recorded. */
+    ObjectNode json() {
+        RunConfig c;
+        List<Standings.Result> rs;
+        List<Live> ls;
+        List<Finished> fs;
+        int tot;
+        int res;
+        int here;
+        long since;
+        boolean over;
+        String stop;
+        List<String> tn;
+        List<double[]> ts;
+        synchronized (lock) {
+            c = config;
+            rs = new ArrayList<>(results);
+            ls = new ArrayList<>(live.values());
+            fs = new ArrayList<>(finished);
+            tot = total;
+            res = resumed;
+            here = playedHere;
+            since = startNanos;
+            over = ended;
+            stop = stopReason;
+            tn = new ArrayList<>(tuneNames);
+            ts = new ArrayList<>(tuneSteps);
+        }
+        ObjectNode root = JSON.createObjectNode();
+        root.put("name", c == null ? "" : c.name());
+        root.put("variant", c == null ? "" : c.game().variant());
+        root.put("schedule", c == null ? "" : c.schedule().type());
+        root.put("total", tot);
+        root.put("done", rs.size());
+        root.put("resumed", res);
+        double minutes = (System.nanoTime() - since) / 60e9;
+        double rate = minutes > 0 && here > 0 ? here / minutes : 0;
+        root.put("gamesPerMinute", rate);
+        if (rate > 0 && !over) {
+            root.put("etaSeconds", (long) ((tot - rs.size()) / rate * 60));
+        } else {
+            root.putNull("etaSeconds");
+        }
+        root.put("ended", over);
+        root.put("stopReason", stop);
+        if (c != null) {
+            ratings(root, c, rs);
+            match(root, c, rs);
+        }
+        ArrayNode llr = root.putArray("llr");
+        for (double[] p : llrHistory) {
+            llr.addArray().add((int) p[0]).add(p[1]);
+        }
+        ArrayNode lv = root.putArray("live");
+        for (Live l : ls) {
+            ObjectNode n = lv.addObject();
+            n.put("id", l.id()).put("white", l.white()).put("black", l.black()).put("worker", l.worker())
+                    .put("position", l.position()).put("plies", l.plies()).put("last", l.last());
+        }
+        ArrayNode fn = root.putArray("finished");
+        for (Finished f : fs) {
+            fn.addObject().put("id", f.id()).put("white", f.white()).put("black", f.black()).put("result", f.result())
+                    .put("termination", f.termination());
+        }
+        ArrayNode ws = root.putArray("workers");
+        if (workers != null) {
+            for (Map<String, Object> w : workers.get()) {
+                ws.add(JSON.valueToTree(w));
+            }
+        }
+        ObjectNode tune = root.putObject("tune");
+        ArrayNode names = tune.putArray("names");
+        tn.forEach(names::add);
+        ArrayNode steps = tune.putArray("steps");
+        for (double[] row : ts) {
+            ArrayNode r = steps.addArray();
+            for (double v : row) {
+                r.add(v);
+            }
+        }
+        return root;
+    }
+
+    private static void ratings(ObjectNode root, RunConfig c, List<Standings.Result> rs) {
+        ArrayNode table = root.putArray("ratings");
+        if (rs.isEmpty()) {
+            return;
+        }
+        GameCounts counts = new GameCounts();
+        for (RunConfig.PlayerConfig p : c.players()) {
+            counts.player(p.name());
+        }
+        for (Standings.Result r : rs) {
+            counts.add(r.white(), r.black(), r.result());
+        }
+        RatingOptions options = RatingOptions.defaults().withBootstrap(BOOTSTRAP, c.seed());
+        Map<String, Double> anchors = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> a : c.anchors().entrySet()) {
+            int i = counts.indexOf(a.getKey());
+            if (i >= 0 && counts.totalGames() > 0) {
+                anchors.put(a.getKey(), a.getValue());
+            }
+        }
+        Ratings ratings;
+        try {
+            ratings = RatingList.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
+        } catch (RuntimeException e) {
+            return; // e.g. an anchor without games yet: the table fills at the next refresh
+        }
+        int rank = 0;
+        for (PlayerRating p : ratings.players()) {
+            if (p.games() == 0) {
+                continue;
+            }
+            table.addObject().put("rank", ++rank).put("name", p.name()).put("elo", p.rating()).put("error", p.error())
+                    .put("games", p.games()).put("score", p.score()).put("draws", p.games() == 0 ? 0 : (double) p.draws() / p.games());
+        }
+    }
+
+    private void match(ObjectNode root, RunConfig c, List<Standings.Result> rs) {
+        if (llrReset) {
+            llrHistory.clear();
+            llrGames = -1;
+            llrReset = false;
+        }
+        if (!c.schedule().type().equals("match")) {
+            root.putNull("match");
+            return;
+        }
+        String a = c.schedule().players().get(0);
+        String b = c.schedule().players().get(1);
+        Standings s = new Standings(List.of(a, b));
+        for (Standings.Result r : rs) {
+            s.add(r);
+        }
+        int[] wdl = s.wdl(a, b);
+        int[] p = s.pentanomial(a, b);
+        ObjectNode m = root.putObject("match");
+        m.put("a", a).put("b", b).put("w", wdl[0]).put("d", wdl[1]).put("l", wdl[2]);
+        ArrayNode pn = m.putArray("pentanomial");
+        for (int v : p) {
+            pn.add(v);
+        }
+        long pairs = (long) p[0] + p[1] + p[2] + p[3] + p[4];
+        if (wdl[0] + wdl[1] + wdl[2] == 0) {
+            return;
+        }
+        MatchStats stats = c.openings().pairs() && pairs > 0 ? MatchStats.ofPentanomial(p[0], p[1], p[2], p[3], p[4])
+                : MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
+        m.put("elo", stats.elo()).put("eloError", stats.eloError()).put("los", stats.los());
+        RunConfig.Sprt sprt = c.schedule().sprt();
+        if (sprt != null) {
+            long[] counts = c.openings().pairs() ? new long[] {p[0], p[1], p[2], p[3], p[4]}
+                    : new long[] {wdl[2], wdl[1], wdl[0]};
+            Sprt.Result r = Sprt.test(counts, sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta(),
+                    sprt.normalized() ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC);
+            m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
+                    .put("upper", r.upper()).put("verdict", r.verdict().toString());
+            int games = wdl[0] + wdl[1] + wdl[2];
+            if (games != llrGames && Double.isFinite(r.llr())) {
+                llrHistory.add(new double[] {games, r.llr()});
+                llrGames = games;
+            }
+        }
+    }
+}

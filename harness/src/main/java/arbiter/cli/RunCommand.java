@@ -48,6 +48,20 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     DashboardOption dashboardOption = new DashboardOption();
 
+    /** Runs of at most this many games print a line per finished game unless --quiet. */
+    static final int GAME_LINES_UP_TO = 100;
+
+    @Option(names = "--verbose", description = "A line per finished game, whatever the number of games "
+            + "(by default only for runs of at most " + GAME_LINES_UP_TO + " games).")
+    boolean verbose;
+
+    @Option(names = "--quiet", description = "Print nothing but errors and warnings (the report files are still written).")
+    boolean quiet;
+
+    @Option(names = "--sprt-exit-code", description = "For a match with an SPRT: exit 0 when it accepts H1, 1 when it "
+            + "accepts H0, 3 when it ends undecided (game limit reached or interrupted). Without it a finished run exits 0.")
+    boolean sprtExitCode;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -64,6 +78,12 @@ final class RunCommand implements Callable<Integer> {
             config = config.withOutput(output);
         }
         clusterOptions.validate(config);
+        if (quiet && verbose) {
+            throw new BadInputException("--quiet and --verbose together: choose one");
+        }
+        if (sprtExitCode && (!config.schedule().type().equals("match") || config.schedule().sprt() == null)) {
+            throw new BadInputException("--sprt-exit-code needs a match with an sprt block ($.schedule.sprt)");
+        }
         if (cleanup) {
             int ended = Files.isDirectory(config.output())
                     ? arbiter.external.EngineLeftovers.cleanUp(config.output().resolve(JobSetup.ENGINE_PIDS)) : 0;
@@ -79,8 +99,14 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private Integer play(RunConfig config, PrintWriter out, PrintWriter err) throws Exception {
-        Tournament tournament = new Tournament(config, out, err, new StandingsReporter());
+    private Integer play(RunConfig config, PrintWriter console, PrintWriter err) throws Exception {
+        PrintWriter out = quiet ? new PrintWriter(java.io.Writer.nullWriter()) : console;
+        Tournament tournament = new Tournament(config, out, err, new StandingsReporter(!quiet));
+        if (quiet) {
+            tournament.withoutProgress();
+        } else if (verbose || plannedGames(config) <= GAME_LINES_UP_TO) {
+            tournament.subscribe(new arbiter.tournament.GameLines());
+        }
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;
         Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, () -> {
@@ -98,6 +124,22 @@ final class RunCommand implements Callable<Integer> {
             }
         });
         out.printf("%d games in %s%n", summary.standings().games(), pdn);
-        return 0;
+        out.flush();
+        if (!sprtExitCode) {
+            return 0;
+        }
+        String stop = String.valueOf(summary.stopReason());
+        return stop.startsWith("SPRT H1") ? 0 : stop.startsWith("SPRT H0") ? 1 : 3;
+    }
+
+    /** The run's games as scheduled (a match: its game limit; otherwise rounds times pairings, times two with pairs). */
+    private static int plannedGames(RunConfig c) {
+        if (c.schedule().type().equals("match")) {
+            return c.schedule().games();
+        }
+        int n = c.players().size();
+        long pairings = c.schedule().type().equals("gauntlet") ? n - 1 : (long) n * (n - 1) / 2;
+        long games = pairings * c.schedule().rounds() * (c.openings().pairs() ? 2 : 1);
+        return (int) Math.min(Integer.MAX_VALUE, games);
     }
 }

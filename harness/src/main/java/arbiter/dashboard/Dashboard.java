@@ -150,6 +150,12 @@ public final class Dashboard implements RunListener, AutoCloseable {
         return true;
     }
 
+    /** A board a few times a second is a live view; every move of every game would cost the run. */
+    @Override
+    public long moveIntervalMillis() {
+        return 250;
+    }
+
     @Override
     public void moveMade(GameTask task, PlayedMove move, String position) {
         state.moveMade(task, move, position);

@@ -33,8 +33,11 @@ import java.util.function.Supplier;
  * (the dashboard's thread) copies them and computes ratings, the match block and the JSON.
  */
 final class DashboardState {
-    /** Bootstrap samples for the live error bars: stable enough to watch, cheap to redo twice a second. */
-    private static final int BOOTSTRAP = 100;
+    /**
+     * No bootstrap for the live error bars: the likelihood's curvature gives them at a cost that does
+     * not grow with the games (the report at the end has the bootstrap).
+     */
+    private static final int BOOTSTRAP = 0;
     private static final int FINISHED_SHOWN = 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -15,6 +15,11 @@ public interface GameObserver {
         return false;
     }
 
+    /** With {@link #wantsMoves}: the least time between two moves told of one game (0: every move). */
+    default long moveIntervalMillis() {
+        return 0;
+    }
+
     /** A move was played; {@code position} is the position text after it. Executors may skip moves (a cluster sends the latest few per second). */
     default void moved(PlayedMove move, String position) {
     }

@@ -182,7 +182,20 @@ public final class LocalExecutor implements GameExecutor {
         TimeLimits[] limits = {spec.white().limits(), spec.black().limits()};
         GameObserver observer = job.observer();
         return new Referee(rules, spec.adjudication()).play(spec.task(), new Player[] {white, black}, limits, abort,
-                observer.wantsMoves() ? (move, after) -> observer.moved(move, after.toText()) : null);
+                observer.wantsMoves() ? sampled(observer) : null);
+    }
+
+    /** Tells the observer a game's moves, at most one per its interval (the position text costs, every move would). */
+    private static java.util.function.BiConsumer<arbiter.play.PlayedMove, arbiter.game.Position> sampled(GameObserver observer) {
+        long interval = observer.moveIntervalMillis() * 1_000_000L;
+        long[] last = {System.nanoTime() - interval};
+        return (move, after) -> {
+            long now = System.nanoTime();
+            if (interval == 0 || now - last[0] >= interval) {
+                last[0] = now;
+                observer.moved(move, after.toText());
+            }
+        };
     }
 
     /** True when the job's epoch was cancelled, the executor closed or the JVM is shutting down (Ctrl-C). */

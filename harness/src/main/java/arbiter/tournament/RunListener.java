@@ -44,6 +44,11 @@ public interface RunListener {
         return false;
     }
 
+    /** With {@link #wantsMoves}: the least time between two moves told of one game; 0 for every move. */
+    default long moveIntervalMillis() {
+        return 0;
+    }
+
     /** A move of a game in progress, with the position text after it (a cluster may skip some). */
     default void moveMade(GameTask task, PlayedMove move, String position) {
     }

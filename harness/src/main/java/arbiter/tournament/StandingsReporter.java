@@ -30,10 +30,21 @@ public final class StandingsReporter implements RunListener {
     private static final int BOOTSTRAP = 400;
 
     private PrintWriter out;
+    private final boolean print;
+
+    /** Prints standings every {@code reportEvery} games and at the end, and writes the report files. */
+    public StandingsReporter() {
+        this(true);
+    }
+
+    /** @param print false: only the report files at the end (for {@code --quiet}) */
+    public StandingsReporter(boolean print) {
+        this.print = print;
+    }
 
     @Override
     public void gameFinished(GameEnd end) {
-        if (!end.stopping() && end.moreToPlay() && end.standings().games() % this.config.reportEvery() == 0) {
+        if (print && !end.stopping() && end.moreToPlay() && end.standings().games() % this.config.reportEvery() == 0) {
             standings(this.config, end.standings(), false);
         }
     }
@@ -48,6 +59,12 @@ public final class StandingsReporter implements RunListener {
 
     @Override
     public void runEnded(Tournament.Summary summary) {
+        if (!print) {
+            if (summary.standings().games() > 0) {
+                writeReports(config, summary.standings(), ratings(config, summary.standings()));
+            }
+            return;
+        }
         standings(config, summary.standings(), true);
         if (summary.stopReason() != null) {
             out.println("Stopped: " + summary.stopReason());

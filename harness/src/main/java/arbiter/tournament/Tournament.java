@@ -88,6 +88,15 @@ public final class Tournament {
         return this;
     }
 
+    /** No progress line on the terminal (for {@code --quiet}). */
+    public Tournament withoutProgress() {
+        listeners.removeIf(l -> l instanceof Progress);
+        quiet = true;
+        return this;
+    }
+
+    private boolean quiet;
+
     /** Adds a subscriber (before {@link #run}). */
     public Tournament subscribe(RunListener listener) {
         listeners.add(listener);
@@ -141,7 +150,7 @@ public final class Tournament {
             standings.add(new Standings.Result(id, t.pair(), t.white(), t.black(), g.result()));
         }
         int resumed = done.size();
-        if (resumed > 0) {
+        if (resumed > 0 && !quiet) {
             out.printf("Resuming %s: %d of %d games already played.%n", config.name(), resumed, tasks.size());
         }
         LOG.info("run {}: {} games scheduled, {} already played, concurrency {}", config.name(), tasks.size(),
@@ -170,6 +179,8 @@ public final class Tournament {
         Iterator<GameTask> pending = toPlay.iterator();
         Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
         boolean wantsMoves = listeners.stream().anyMatch(RunListener::wantsMoves);
+        long moveInterval = listeners.stream().filter(RunListener::wantsMoves).mapToLong(RunListener::moveIntervalMillis)
+                .min().orElse(0);
         int played = 0;
         String stopReason = stopPolicy.stopReason(standings);
         try {
@@ -187,6 +198,11 @@ public final class Tournament {
                         @Override
                         public boolean wantsMoves() {
                             return wantsMoves;
+                        }
+
+                        @Override
+                        public long moveIntervalMillis() {
+                            return moveInterval;
                         }
 
                         @Override

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Games per second of `arbiter run` with random players (the harness is all there is to measure)
+# without a dashboard, and with the dashboard served and a page open in headless Chromium for the
+# whole run. Runs interleave: plain, dashboard, plain, dashboard, ...; /usr/bin/time measures each.
+#
+#   bench/dashboard-overhead.sh [GAMES] [PAIRS]      default: 20000 5
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+games=${1:-20000}
+pairs=${2:-5}
+./arbiter --version >/dev/null
+jar=harness/target/arbiter.jar
+work=$(mktemp -d)
+trap 'pkill -f "user-data-dir=$work/profile" 2>/dev/null || true; rm -rf "$work"' EXIT
+port=$((20000 + RANDOM % 20000))
+sed -e "s/\"games\": 20000/\"games\": $games/" configs/bench/overhead-random.json > "$work/c.json"
+
+wall() { awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,a,":"); t=0; for(i=1;i<=n;i++) t=t*60+a[i]; printf "%.2f", t}' "$1"; }
+cpu() { awk -F': ' '/User time/{u=$2} /System time/{s=$2} END{printf "%.2f", u+s}' "$1"; }
+
+printf "%-10s %4s %8s %9s %8s\n" mode run wall_s games/s cpu_s
+for i in $(seq 1 "$pairs"); do
+    /usr/bin/time -v -o "$work/t" java -jar "$jar" run "$work/c.json" --force-new --output "$work/out" --quiet >/dev/null 2>&1
+    printf "%-10s %4d %8s %9.0f %8s\n" plain "$i" "$(wall "$work/t")" "$(echo "$games / $(wall "$work/t")" | bc -l)" "$(cpu "$work/t")"
+    echo "plain $(wall "$work/t")" >> "$work/all"
+
+    /usr/bin/time -v -o "$work/t" java -jar "$jar" run "$work/c.json" --force-new --output "$work/out" --quiet \
+        --dashboard "127.0.0.1:$port" >/dev/null 2>&1 &
+    run=$!
+    for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/state" && break; sleep 0.05; done
+    chromium --headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
+        --disable-sync --no-first-run --user-data-dir="$work/profile" --remote-debugging-port=0 \
+        "http://127.0.0.1:$port/" >/dev/null 2>&1 &
+    wait "$run"
+    pkill -f "user-data-dir=$work/profile" || true
+    printf "%-10s %4d %8s %9.0f %8s\n" dashboard "$i" "$(wall "$work/t")" "$(echo "$games / $(wall "$work/t")" | bc -l)" "$(cpu "$work/t")"
+    echo "dashboard $(wall "$work/t")" >> "$work/all"
+done
+for mode in plain dashboard; do
+    grep "^$mode " "$work/all" | awk '{print $2}' | sort -n | awk -v m="$mode" -v g="$games" \
+        '{a[NR]=$1} END{med=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%-10s min %.2f s (%.0f games/s), median %.2f s (%.0f games/s)\n", m, a[1], g/a[1], med, g/med}'
+done

@@ -9,7 +9,6 @@ import arbiter.player.Score;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -136,6 +135,9 @@ public final class PdnWriter {
      * commas ({@code 24/18,13/11}), which the backgammon move parser reads back.
      */
     static String token(String moveText) {
+        if (isPlainToken(moveText)) {
+            return moveText; // every game's moves but backgammon's: nothing to join or write out
+        }
         StringBuilder sb = new StringBuilder();
         for (String part : moveText.strip().split("\\s+")) {
             // "6/5(2)" repeats a part; parentheses would open a variation in PGN, so write it out.
@@ -152,6 +154,33 @@ public final class PdnWriter {
         return sb.toString();
     }
 
+    private static boolean isPlainToken(String text) {
+        if (text.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c <= ' ' || c == '(') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Milliseconds as seconds with three decimals ({@code 1234} to {@code 1.234s}), as {@code %.3f} would print them. */
+    static void appendSeconds(StringBuilder sb, long ms) {
+        if (ms < 0) {
+            sb.append('-');
+            ms = -ms;
+        }
+        long frac = ms % 1000;
+        sb.append(ms / 1000).append('.');
+        if (frac < 100) {
+            sb.append(frac < 10 ? "00" : "0");
+        }
+        sb.append(frac).append('s');
+    }
+
     private static final java.util.regex.Pattern REPEAT = java.util.regex.Pattern.compile("(.+)\\((\\d)\\)");
 
     private static String comment(PlayedMove m, boolean opening) {
@@ -165,7 +194,7 @@ public final class PdnWriter {
         if (m.score() != null) {
             c.append(Score.format(m.score())).append('/').append(m.depth()).append(' ');
         }
-        c.append(String.format(Locale.ROOT, "%.3fs", m.timeMs() / 1000.0));
+        appendSeconds(c, m.timeMs()); // not String.format: this runs for every move the coordinator records
         if (m.selDepth() > 0) {
             c.append(" sd=").append(m.selDepth());
         }

@@ -99,7 +99,7 @@ public final class UciPlayer extends ProcessPlayer {
     protected SearchResult search(GameHistory game, Limits limits, BooleanSupplier stop) {
         Position current = game.current();
         process.drain();
-        process.send(positionCommand(game, rules));
+        process.send(positionCommands.of(game));
         long start = System.nanoTime();
         process.send(goCommand(limits, current.sideToMove()));
         SearchInfo info = new SearchInfo();
@@ -135,6 +135,42 @@ public final class UciPlayer extends ProcessPlayer {
     }
 
     /** {@code position startpos|fen <fen> [moves ...]}: the game's start and every move since. */
+    private final PositionCommands positionCommands = new PositionCommands(rules);
+
+    /**
+     * The {@code position} command of each move of a game, kept as text and extended by the moves
+     * played since the last one: the start is formatted once per game and no earlier move is
+     * formatted again (rebuilding it every move is quadratic in the game's length, and each move's
+     * text went through a legal-move generation). The referee has validated every move, so a
+     * move's UCI text is its own.
+     */
+    static final class PositionCommands {
+        private final Rules rules;
+        private GameHistory game;
+        private final StringBuilder text = new StringBuilder();
+        private int moves;
+
+        PositionCommands(Rules rules) {
+            this.rules = rules;
+        }
+
+        String of(GameHistory g) {
+            List<Move> played = g.moves();
+            if (g != game || played.size() < moves) {
+                game = g;
+                text.setLength(0);
+                String start = g.start().toText();
+                text.append("position ").append(start.equals(rules.start().toText()) ? "startpos" : "fen " + start);
+                moves = 0;
+            }
+            for (; moves < played.size(); moves++) {
+                text.append(moves == 0 ? " moves " : " ").append(((arbiter.game.chess.ChessMove) played.get(moves)).uci());
+            }
+            return text.toString();
+        }
+    }
+
+    /** The command rebuilt from scratch, each move checked (the reference {@link PositionCommands} is tested against). */
     static String positionCommand(GameHistory game, Rules rules) {
         StringBuilder sb = new StringBuilder("position ");
         String start = game.start().toText();

@@ -90,4 +90,28 @@ class UciTextTest {
         assertEquals("e2e5", illegal.move());
         assertEquals("\\u0001x", UciPlayer.printable("\u0001x"));
     }
+
+    /** The position command kept as text and extended move by move says what a rebuild from scratch says. */
+    @Test
+    void incrementalPositionCommandsEqualRebuiltOnes() {
+        arbiter.game.Rules chess = arbiter.game.Games.rules("chess");
+        UciPlayer.PositionCommands commands = new UciPlayer.PositionCommands(chess);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        int checked = 0;
+        for (int n = 0; n < 60; n++) {
+            // Every other game from a position with castling and promotions close at hand.
+            arbiter.game.GameHistory g = new arbiter.game.GameHistory(n % 2 == 0 ? chess.start()
+                    : chess.parsePosition("r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1"));
+            assertEquals(UciPlayer.positionCommand(g, chess), commands.of(g));
+            for (int ply = 0; ply < 120 && g.outcome() == null; ply++) {
+                java.util.List<arbiter.game.Move> legal = g.current().legalMoves();
+                g.play(legal.get(random.nextInt(legal.size())));
+                if (random.nextInt(3) > 0) { // the command is not asked for at every ply: it must catch up
+                    assertEquals(UciPlayer.positionCommand(g, chess), commands.of(g), "game " + n + " ply " + ply);
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked > 2000, checked + " commands compared");
+    }
 }

@@ -66,6 +66,14 @@ final class ClusterProcesses implements AutoCloseable {
         return Files.exists(f) ? Files.readString(f) : "";
     }
 
+    boolean outputContains(String name, String text) {
+        try {
+            return output(name).contains(text);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     String log(String name) throws IOException {
         Path f = dir.resolve(name + ".log");
         return Files.exists(f) ? Files.readString(f) : "";

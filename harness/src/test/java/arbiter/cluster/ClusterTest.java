@@ -56,9 +56,10 @@ class ClusterTest {
         new Tournament(local, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                 new StandingsReporter()).run();
         try (ClusterProcesses cluster = new ClusterProcesses(dir)) {
-            Process coordinator = cluster.coordinator(file, "coordinator");
+            // Workers first (they wait for a coordinator), so both are there when the games are given out.
             Process w1 = cluster.worker("w1");
             cluster.worker("w2");
+            Process coordinator = cluster.coordinator(file, "coordinator");
             cluster.await("the coordinator listening", 60, () -> {
                 try {
                     return !ClusterProcesses.listening(coordinator).isEmpty();
@@ -94,9 +95,9 @@ class ClusterTest {
         Path file = config("killworker", 2, 6);
         Path pdn = dir.resolve("killworker/games.pdn");
         try (ClusterProcesses cluster = new ClusterProcesses(dir)) {
-            Process coordinator = cluster.coordinator(file, "coordinator");
             Process doomed = cluster.worker("w1");
             cluster.worker("w2");
+            Process coordinator = cluster.coordinator(file, "coordinator");
             cluster.await("two games recorded", 120, () -> ClusterProcesses.games(pdn) >= 2);
             // Mid-game: wait until the doomed worker has started a game it has not finished.
             cluster.await("w1 playing", 60, () -> started(cluster, "w1") > finished(cluster, "w1"));
@@ -123,6 +124,8 @@ class ClusterTest {
             Process coordinator = cluster.coordinator(file, "coordinator");
             cluster.start("w1", List.of("worker", "--join", "127.0.0.1:" + tunnel.port(), "--secret-file",
                     cluster.secret.toString(), "--concurrency", "1", "--log", dir.resolve("w1.log").toString()));
+            // The second worker only once the first has joined, or it may play every game alone.
+            cluster.await("w1 joined through the tunnel", 120, () -> cluster.outputContains("w1", "Joined "));
             cluster.worker("w2");
             cluster.await("w1 playing through the tunnel", 120, () -> started(cluster, "w1") > finished(cluster, "w1")
                     && finished(cluster, "w1") >= 1);
@@ -183,9 +186,9 @@ class ClusterTest {
         Path file = dir.resolve("sprt.json");
         Files.writeString(file, json);
         try (ClusterProcesses cluster = new ClusterProcesses(dir)) {
-            Process coordinator = cluster.coordinator(file, "coordinator");
             cluster.worker("w1");
             cluster.worker("w2");
+            Process coordinator = cluster.coordinator(file, "coordinator");
             assertTrue(coordinator.waitFor(120, TimeUnit.SECONDS), "the run ends: " + cluster.output("coordinator"));
             String out = cluster.output("coordinator");
             assertTrue(out.contains("Stopped: SPRT H1"), out);

@@ -77,6 +77,9 @@ final class EloCommand implements Callable<Integer> {
     @Option(names = "--head-to-head", description = "Add the head-to-head table.")
     boolean headToHead;
 
+    @Option(names = "--los", description = "Add the LOS matrix (likelihood of superiority of every pair, Ordo -M).")
+    boolean los;
+
     @Option(names = "--svg", paramLabel = "FILE", description = "Also write an SVG chart of the ratings.")
     Path svg;
 
@@ -162,6 +165,9 @@ final class EloCommand implements Callable<Integer> {
         }
         if (headToHead) {
             parts.add(RatingReport.Part.HEAD_TO_HEAD);
+        }
+        if (los) {
+            parts.add(RatingReport.Part.LOS);
         }
         String report = RatingReport.render(ratings, f, parts) + (pairs ? extras.pairReport() : "");
         if (out != null) {

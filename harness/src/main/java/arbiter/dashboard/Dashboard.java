@@ -24,12 +24,14 @@ import org.apache.logging.log4j.Logger;
  * ({@code GET /api/state}) and the same state pushed as server-sent events ({@code GET /api/events}).
  * It is a subscriber of the run's events: the coordinator only records what happened
  * ({@link DashboardState}, a few field updates per event); ratings, the match block and the JSON
- * are computed on the dashboard's own thread at most twice a second, and only when something changed.
+ * are computed on the dashboard's own thread at most once a second, and only when something changed.
  */
 public final class Dashboard implements RunListener, AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(Dashboard.class);
     public static final String DEFAULT_ADDRESS = "127.0.0.1:8080";
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A live view needs no more; each refresh costs a rating fit and a page redraw in the browser. */
+    private static final long REFRESH_MILLIS = 1000;
 
     private final DashboardState state = new DashboardState();
     private final Javalin server;
@@ -88,7 +90,7 @@ public final class Dashboard implements RunListener, AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        refresher.scheduleWithFixedDelay(this::refresh, 500, 500, TimeUnit.MILLISECONDS);
+        refresher.scheduleWithFixedDelay(this::refresh, REFRESH_MILLIS, REFRESH_MILLIS, TimeUnit.MILLISECONDS);
         LOG.info("dashboard on http://{}/", address);
     }
 

@@ -39,9 +39,13 @@ final class DashboardState {
      */
     private static final int BOOTSTRAP = 0;
     private static final int FINISHED_SHOWN = 20;
+    /** Games in progress sent to the page (it draws 8 boards); a cluster may play hundreds at once. */
+    private static final int LIVE_SHOWN = 12;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Live(int id, String white, String black, String worker, String position, int plies, String last) {
+    /** A game in progress; {@code task} is kept until its position is known (the first refresh that shows it). */
+    private record Live(int id, String white, String black, String worker, String position, int plies, String last,
+                        GameTask task) {
     }
 
     private record Finished(int id, String white, String black, String result, String termination) {
@@ -93,15 +97,10 @@ final class DashboardState {
 
     private volatile boolean llrReset;
 
+    /** Records the game only; its board (the opening replayed) is drawn at the next refresh, if still playing. */
     void gameStarted(GameTask task, String worker) {
-        String position;
-        try {
-            position = task.opening().replay(rules).current().toText();
-        } catch (RuntimeException e) {
-            position = null;
-        }
         synchronized (lock) {
-            live.put(task.id(), new Live(task.id(), task.white(), task.black(), worker, position, task.opening().moves().size(), null));
+            live.put(task.id(), new Live(task.id(), task.white(), task.black(), worker, null, task.opening().moves().size(), null, task));
         }
         dirty.set(true);
     }
@@ -110,7 +109,7 @@ final class DashboardState {
         synchronized (lock) {
             Live l = live.get(task.id());
             if (l != null) {
-                live.put(task.id(), new Live(l.id(), l.white(), l.black(), l.worker(), position, l.plies() + 1, move.text()));
+                live.put(task.id(), new Live(l.id(), l.white(), l.black(), l.worker(), position, l.plies() + 1, move.text(), null));
             }
         }
         dirty.set(true);
@@ -177,6 +176,8 @@ final class DashboardState {
         RunConfig c;
         List<Standings.Result> rs;
         List<Live> ls;
+        int playing;
+        Rules rl;
         List<Finished> fs;
         int tot;
         int res;
@@ -189,7 +190,9 @@ final class DashboardState {
         synchronized (lock) {
             c = config;
             rs = new ArrayList<>(results);
-            ls = new ArrayList<>(live.values());
+            ls = live.values().stream().limit(LIVE_SHOWN).toList();
+            playing = live.size();
+            rl = rules;
             fs = new ArrayList<>(finished);
             tot = total;
             res = resumed;
@@ -225,8 +228,13 @@ final class DashboardState {
         for (double[] p : llrHistory) {
             llr.addArray().add((int) p[0]).add(p[1]);
         }
+        root.put("playing", playing);
         ArrayNode lv = root.putArray("live");
         for (Live l : ls) {
+            if (l.position() == null && l.task() != null) {
+                l = new Live(l.id(), l.white(), l.black(), l.worker(), openingPosition(rl, l.task()), l.plies(), l.last(), null);
+                remember(l);
+            }
             ObjectNode n = lv.addObject();
             n.put("id", l.id()).put("white", l.white()).put("black", l.black()).put("worker", l.worker())
                     .put("position", l.position()).put("plies", l.plies()).put("last", l.last());
@@ -253,6 +261,24 @@ final class DashboardState {
             }
         }
         return root;
+    }
+
+    private static String openingPosition(Rules rules, GameTask task) {
+        try {
+            return task.opening().replay(rules).current().toText();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Keeps a position computed at refresh, unless the game has moved or finished meanwhile. */
+    private void remember(Live computed) {
+        synchronized (lock) {
+            Live now = live.get(computed.id());
+            if (now != null && now.task() != null) {
+                live.put(computed.id(), computed);
+            }
+        }
     }
 
     private static void ratings(ObjectNode root, RunConfig c, List<Standings.Result> rs) {

@@ -185,10 +185,14 @@ public final class LocalExecutor implements GameExecutor {
                 observer.wantsMoves() ? sampled(observer) : null);
     }
 
-    /** Tells the observer a game's moves, at most one per its interval (the position text costs, every move would). */
+    /**
+     * Tells the observer a game's moves, at most one per its interval (the position text costs, every
+     * move would). The first is told an interval after the game started: a game shorter than that is
+     * not worth a live board, and a run of fast games then costs the observer nothing per move.
+     */
     private static java.util.function.BiConsumer<arbiter.play.PlayedMove, arbiter.game.Position> sampled(GameObserver observer) {
         long interval = observer.moveIntervalMillis() * 1_000_000L;
-        long[] last = {System.nanoTime() - interval};
+        long[] last = {System.nanoTime()};
         return (move, after) -> {
             long now = System.nanoTime();
             if (interval == 0 || now - last[0] >= interval) {

@@ -1,5 +1,6 @@
 package arbiter.report;
 
+import arbiter.stats.Elo;
 import arbiter.stats.GameCounts;
 import arbiter.stats.MatchStats;
 import arbiter.stats.PlayerRating;
@@ -27,7 +28,7 @@ public final class RatingReport {
     }
 
     /** Which tables a report holds. */
-    public enum Part { RATINGS, CROSSTABLE, HEAD_TO_HEAD }
+    public enum Part { RATINGS, CROSSTABLE, HEAD_TO_HEAD, LOS }
 
     static String f1(double x) {
         if (Double.isNaN(x)) {
@@ -125,9 +126,20 @@ public final class RatingReport {
                 List.of());
     }
 
+    /** As {@link #headToHead(Ratings, List)}, each pair from the side of the higher-ranked player. */
     public static Table headToHead(Ratings r) {
+        return headToHead(r, List.of());
+    }
+
+    /**
+     * Every pair that met: W/D/L, score, Elo +- and LOS from the first player's side. The first
+     * player of a row is the one earlier in {@code order} (a run's config order, so a match's row
+     * reads as its match line: the tested player first); players not in it by rank.
+     */
+    public static Table headToHead(Ratings r, List<String> order) {
         GameCounts c = r.counts();
-        List<PlayerRating> ps = r.players();
+        List<PlayerRating> ps = new ArrayList<>(r.players());
+        ps.sort(java.util.Comparator.comparingInt(p -> order.contains(p.name()) ? order.indexOf(p.name()) : order.size()));
         List<Table.Column> cols = List.of(
                 new Table.Column("Player", "player", false),
                 new Table.Column("Opponent", "opponent", false),
@@ -140,6 +152,7 @@ public final class RatingReport {
                 new Table.Column("+-", "error", true),
                 new Table.Column("LOS%", "los_pct", true));
         List<List<String>> rows = new ArrayList<>();
+        boolean perfect = false;
         for (int a = 0; a < ps.size(); a++) {
             for (int b = a + 1; b < ps.size(); b++) {
                 long[] wdl = c.wdl(ps.get(a).index(), ps.get(b).index());
@@ -148,12 +161,61 @@ public final class RatingReport {
                     continue;
                 }
                 MatchStats m = MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
+                String[] elo = eloCells(m);
+                perfect |= m.regularized() && wdl[1] != n;
                 rows.add(List.of(ps.get(a).name(), ps.get(b).name(), Long.toString(n), Long.toString(wdl[0]),
-                        Long.toString(wdl[1]), Long.toString(wdl[2]), pct(m.score()), f1(m.elo()),
-                        f1(m.eloError()), pct(m.los())));
+                        Long.toString(wdl[1]), Long.toString(wdl[2]), pct(m.score()), elo[0], elo[1], pct(m.los())));
             }
         }
-        return new Table("Head to head (trinomial match statistics, first player's side)", cols, rows, List.of());
+        List<String> notes = perfect ? List.of(PERFECT_NOTE) : List.of();
+        return new Table("Head to head (trinomial match statistics, first player's side)", cols, rows, notes);
+    }
+
+    /** Under a table that has an "all won" or "all lost" row. */
+    public static final String PERFECT_NOTE = "all won / all lost: a perfect score has no finite Elo estimate; "
+            + "the bound shown is the 95% one (Clopper-Pearson, one-sided 97.5%) on the Elo difference";
+
+    /**
+     * Elo and "+-" cells of a match: the estimate and half the 95% interval, or for a perfect score
+     * (every sample won or lost, where the estimate is only a clamp) "all won" and the lower bound of
+     * the interval ({@code >= x}), "all lost" and the upper bound ({@code <= x}). The bound is exact
+     * for a record with one outcome: score p with p^n = 0.025 (n samples, all won).
+     */
+    public static String[] eloCells(MatchStats m) {
+        long[] k = m.counts();
+        long n = m.samples();
+        if (n > 0 && (k[k.length - 1] == n || k[0] == n)) {
+            double bound = Elo.fromScore(Math.pow(0.025, 1.0 / n));
+            boolean won = k[k.length - 1] == n;
+            return new String[] {won ? "all won" : "all lost", (won ? ">= " : "<= ") + f1(won ? bound : -bound)};
+        }
+        return new String[] {f1(m.elo()), f1(m.eloError())};
+    }
+
+    /**
+     * Likelihood of superiority of each row player over each column player (percent), from the
+     * rating model's error bars: P(R_row > R_col) = Phi(diff / sd(diff)) (Ordo's LOS matrix).
+     */
+    public static Table losMatrix(Ratings r) {
+        List<PlayerRating> ps = r.players();
+        List<Table.Column> cols = new ArrayList<>();
+        cols.add(new Table.Column("Rank", "rank", true));
+        cols.add(new Table.Column("Player", "player", false));
+        for (int k = 1; k <= ps.size(); k++) {
+            cols.add(new Table.Column(Integer.toString(k), "r" + k, true));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (int a = 0; a < ps.size(); a++) {
+            List<String> row = new ArrayList<>();
+            row.add(Integer.toString(a + 1));
+            row.add(ps.get(a).name());
+            for (PlayerRating pb : ps) {
+                row.add(pb.index() == ps.get(a).index() ? "x" : pct(r.los()[ps.get(a).index()][pb.index()]));
+            }
+            rows.add(row);
+        }
+        return new Table("LOS matrix (% likelihood that the row player is stronger than the column player)", cols, rows,
+                List.of());
     }
 
     /** The requested tables, rendered one after the other; HTML becomes a whole document. */
@@ -164,6 +226,7 @@ public final class RatingReport {
                 case RATINGS -> ratingTable(r);
                 case CROSSTABLE -> crosstable(r);
                 case HEAD_TO_HEAD -> headToHead(r);
+                case LOS -> losMatrix(r);
             });
         }
         StringBuilder sb = new StringBuilder();

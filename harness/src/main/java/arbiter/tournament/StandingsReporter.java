@@ -22,8 +22,8 @@ import java.util.Map;
  * The run's standings: a rating table with error bars for round robins and gauntlets; for a match,
  * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds. With
  * {@code anchors} in the config the rating table holds those players at their given Elo and rates
- * the others against them (a calibration); otherwise it is centred on 0. At the
- * end they are also written to {@code report.md}, {@code .csv}, {@code .tex} and {@code .html}.
+ * the others against them (a calibration); otherwise it is centred on 0. At the end it writes the
+ * run's report files ({@link RunReports}, from the recorded games).
  */
 public final class StandingsReporter implements RunListener {
     /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
@@ -50,22 +50,23 @@ public final class StandingsReporter implements RunListener {
     }
 
     private RunConfig config;
+    private List<arbiter.play.GameTask> tasks;
 
     @Override
     public void runStarted(RunStart start) {
         this.config = start.config();
+        this.tasks = start.tasks();
         this.out = start.console();
     }
 
     @Override
-    public void runEnded(Tournament.Summary summary) {
+    public void runEnded(Tournament.Summary summary) throws IOException {
         if (!print) {
-            if (summary.standings().games() > 0) {
-                writeReports(config, summary.standings(), ratings(config, summary.standings()));
-            }
+            RunReports.write(config, tasks, summary.stopReason());
             return;
         }
         standings(config, summary.standings(), true);
+        RunReports.write(config, tasks, summary.stopReason());
         if (summary.stopReason() != null) {
             out.println("Stopped: " + summary.stopReason());
         }
@@ -83,9 +84,6 @@ public final class StandingsReporter implements RunListener {
             out.print(matchSummary(config, standings));
         }
         out.flush();
-        if (last) {
-            writeReports(config, standings, ratings);
-        }
     }
 
     private static Ratings ratings(RunConfig config, Standings standings) {
@@ -96,21 +94,7 @@ public final class StandingsReporter implements RunListener {
         for (Standings.Result r : standings.results()) {
             counts.add(r.white(), r.black(), r.result());
         }
-        RatingOptions options = RatingOptions.defaults().withBootstrap(BOOTSTRAP, config.seed());
-        Map<String, Double> anchors = anchorsWithGames(config, standings);
-        return RatingList.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
-    }
-
-    /** The config's anchors that have played (early reports of a gauntlet may not have met them all yet). */
-    private static Map<String, Double> anchorsWithGames(RunConfig config, Standings standings) {
-        Map<String, Double> anchors = new LinkedHashMap<>();
-        for (Map.Entry<String, Double> a : config.anchors().entrySet()) {
-            int[] wdl = standings.wdl(a.getKey());
-            if (wdl[0] + wdl[1] + wdl[2] > 0) {
-                anchors.put(a.getKey(), a.getValue());
-            }
-        }
-        return anchors;
+        return RunReports.ratings(config, counts);
     }
 
     /** The match block: first player of the schedule against the second. */
@@ -130,8 +114,13 @@ public final class StandingsReporter implements RunListener {
         } else {
             stats = MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
         }
-        sb.append(String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f%n",
-                stats.elo(), stats.eloError(), 100 * stats.los(), stats.nElo(), stats.nEloError()));
+        String[] elo = RatingReport.eloCells(stats);
+        if (elo[0].startsWith("all")) {
+            sb.append(String.format(Locale.ROOT, "elo: %s (95%% bound %s), LOS %.1f%%%n", elo[0], elo[1], 100 * stats.los()));
+        } else {
+            sb.append(String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f%n",
+                    stats.elo(), stats.eloError(), 100 * stats.los(), stats.nElo(), stats.nEloError()));
+        }
         RunConfig.Sprt sprt = config.schedule().sprt();
         if (sprt != null) {
             Sprt.Result r = SprtStop.result(config, standings);
@@ -139,23 +128,5 @@ public final class StandingsReporter implements RunListener {
                     sprt.elo0(), sprt.elo1(), r.llr(), r.lower(), r.upper(), r.verdict()));
         }
         return sb.toString();
-    }
-
-    private static void writeReports(RunConfig config, Standings standings, Ratings ratings) {
-        List<RatingReport.Part> parts = List.of(RatingReport.Part.RATINGS, RatingReport.Part.CROSSTABLE,
-                RatingReport.Part.HEAD_TO_HEAD);
-        Path dir = config.output();
-        try {
-            String md = "# " + config.name() + "\n\n" + standings.games() + " games.\n\n"
-                    + RatingReport.render(ratings, Format.MARKDOWN, parts)
-                    + (config.schedule().type().equals("match") ? "\n```\n" + matchSummary(config, standings) + "```\n" : "");
-            RunState.writeAtomically(dir.resolve("report.md"), md);
-            RunState.writeAtomically(dir.resolve("report.csv"), RatingReport.render(ratings, Format.CSV, List.of(RatingReport.Part.RATINGS)));
-            RunState.writeAtomically(dir.resolve("report.tex"), RatingReport.render(ratings, Format.LATEX, parts));
-            RunState.writeAtomically(dir.resolve("report.html"), RatingReport.render(ratings, Format.HTML, parts));
-            RunState.writeAtomically(dir.resolve("report.svg"), arbiter.report.SvgChart.ratings(ratings));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

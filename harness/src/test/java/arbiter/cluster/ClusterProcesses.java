@@ -114,7 +114,8 @@ final class ClusterProcesses implements AutoCloseable {
         List<String> out = new ArrayList<>();
         for (String table : List.of("tcp", "tcp6")) {
             Path file = Path.of("/proc", Long.toString(p.pid()), "net", table);
-            for (String line : Files.readAllLines(file).subList(1, Files.readAllLines(file).size())) {
+            List<String> lines = Files.readAllLines(file); // read once: sockets come and go between reads
+            for (String line : lines.subList(1, lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 if (f[3].equals("0A") && inodes.contains(f[9])) { // 0A: LISTEN
                     String[] local = f[1].split(":");

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
+import arbiter.play.GameTask;
+import arbiter.play.Opening;
+import arbiter.tournament.RunListener;
+import arbiter.tournament.Standings;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import java.awt.image.BufferedImage;
@@ -16,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
@@ -138,4 +143,110 @@ class DashboardBrowserTest {
         }
     }
 
+    /** The game's board as the page draws it, fed by run events (no engine needed). */
+    private static Map<String, Long> drawnBoard(WebDriver d, String variant, Opening opening, Path out) throws Exception {
+        Path f = out.resolve(variant + ".json");
+        Files.createDirectories(out);
+        Files.writeString(f, """
+                { "name": "%s-board", "game": {"variant": "%s"},
+                  "players": [ {"name": "one", "engine": "random"}, {"name": "two", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["one", "two"], "games": 2}, "limits": {"depth": 1},
+                  "output": "%s" }""".formatted(variant, variant, out.resolve(variant)));
+        RunConfig config = ConfigLoader.load(f);
+        GameTask task = new GameTask(0, 1, 0, "one", "two", opening, 1);
+        try (Dashboard dashboard = new Dashboard("127.0.0.1:0", null)) {
+            dashboard.runStarted(new RunListener.RunStart(config, List.of(task), 0, new Standings(List.of("one", "two")),
+                    new PrintWriter(new StringWriter())));
+            dashboard.gameStarted(task, "local-1");
+            d.get("http://" + dashboard.address() + "/");
+            new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> !x.findElements(By.cssSelector("#live svg.position")).isEmpty());
+            @SuppressWarnings("unchecked")
+            Map<String, Long> counts = (Map<String, Long>) ((ChromeDriver) d).executeScript("""
+                    const b = document.querySelector('#live svg.position');
+                    return {pieces: b.querySelectorAll('.piece').length, kings: b.querySelectorAll('.king').length,
+                            walls: b.querySelectorAll('.wall').length, labels: b.querySelectorAll('text:not(.piece)').length};""");
+            List<LogEntry> severe = d.manage().logs().get(LogType.BROWSER).getAll().stream()
+                    .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
+            assertEquals(List.of(), severe.stream().map(LogEntry::getMessage).toList(), variant + ": no console errors");
+            return counts;
+        }
+    }
+
+    @Test
+    void chessQuoridorAndBackgammonBoardsAreDrawn() throws Exception {
+        WebDriver d = browser(dir.resolve("profile"));
+        try {
+            // Chess after 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6: 30 pieces (a knight and a bishop taken), each a glyph.
+            Map<String, Long> chess = drawnBoard(d, "chess",
+                    new Opening("ruy", null, List.of("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6")), dir);
+            assertEquals(30L, chess.get("pieces"), chess.toString());
+            // Quoridor after two pawn steps and two walls: both pawns and both walls.
+            Map<String, Long> quoridor = drawnBoard(d, "quoridor",
+                    new Opening("walls", null, List.of("e2", "e8", "e3h", "c5v")), dir);
+            assertEquals(2L, quoridor.get("pieces"), quoridor.toString());
+            assertEquals(2L, quoridor.get("walls"), quoridor.toString());
+            // Backgammon's start: 15 checkers a side on 4 points; stacks over 4 show 4 and their count.
+            Map<String, Long> backgammon = drawnBoard(d, "backgammon", Opening.start(), dir);
+            assertEquals(2L * (2 + 4 + 3 + 4), backgammon.get("pieces"), backgammon.toString());
+            assertEquals(4L, backgammon.get("labels"), "the two 5-stacks of each side are labelled: " + backgammon);
+            // Draughts kings are marked: an English position with a king each.
+            Map<String, Long> kings = drawnBoard(d, "english", new Opening("kings", "W:WK1,30:BK32,5", List.of()), dir);
+            assertEquals(4L, kings.get("pieces"), kings.toString());
+            assertEquals(2L, kings.get("kings"), kings.toString());
+        } finally {
+            d.quit();
+        }
+    }
+
+    @Test
+    void theRunReportRendersInChromium() throws Exception {
+        Path f = dir.resolve("report.json");
+        Files.writeString(f, """
+                { "name": "report-in-browser", "game": {"variant": "english"},
+                  "players": [ {"name": "deep", "engine": "draughts-alphabeta", "limits": {"depth": 3}},
+                               {"name": "random", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["deep", "random"], "games": 40,
+                               "sprt": {"elo0": 0, "elo1": 50}},
+                  "openings": {"randomPlies": 2, "pairs": true}, "limits": {"depth": 1}, "adjudication": {"maxPlies": 150},
+                  "concurrency": 2, "seed": 9, "output": "%s" }""".formatted(dir.resolve("out")));
+        new Tournament(ConfigLoader.load(f), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                new StandingsReporter(false)).run();
+        Path html = dir.resolve("out/report.html");
+        WebDriver d = browser(dir.resolve("profile"));
+        try {
+            d.get(html.toUri().toString());
+            assertEquals("report-in-browser", d.getTitle());
+            for (String id : List.of("conditions", "players", "match", "ratings", "crosstable", "head-to-head", "los",
+                    "terminations", "moves")) {
+                assertEquals(1, d.findElements(By.cssSelector("section#" + id + " table")).size(), id);
+            }
+            // Both charts are drawn inline with their axis titles and a data series.
+            assertEquals(2, d.findElements(By.cssSelector("figure svg")).size());
+            assertTrue(text(d, "#chart-llr text").contains("Games|LLR"), text(d, "#chart-llr text"));
+            assertEquals(1, d.findElements(By.cssSelector("#chart-llr polyline.series")).size());
+            Long chartWidth = (Long) ((ChromeDriver) d).executeScript(
+                    "return Math.round(document.querySelector('#chart-ratings svg').getBoundingClientRect().width)");
+            assertTrue(chartWidth >= 600, "the ratings chart is laid out at its size: " + chartWidth);
+            byte[] png = ((ChromeDriver) d).getScreenshotAs(OutputType.BYTES);
+            Files.write(Path.of("target", "report-screenshot.png"), png);
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+            assertTrue(image.getWidth() >= 1000 && image.getHeight() >= 800, image.getWidth() + "x" + image.getHeight());
+            Set<Integer> colours = new HashSet<>();
+            int dark = 0;
+            for (int y = 0; y < image.getHeight(); y += 2) {
+                for (int x = 0; x < image.getWidth(); x += 2) {
+                    int rgb = image.getRGB(x, y);
+                    colours.add(rgb);
+                    dark += (rgb & 0xff) < 128 ? 1 : 0;
+                }
+            }
+            assertTrue(colours.size() > 20 && dark > 500, "a drawn page, not a blank one: " + colours.size() + " colours, "
+                    + dark + " dark samples");
+            List<LogEntry> severe = d.manage().logs().get(LogType.BROWSER).getAll().stream()
+                    .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
+            assertEquals(List.of(), severe.stream().map(LogEntry::getMessage).toList(), "no console errors");
+        } finally {
+            d.quit();
+        }
+    }
 }

@@ -1,0 +1,500 @@
+package arbiter.tournament;
+
+import arbiter.config.RunConfig;
+import arbiter.config.RunConfig.PlayerConfig;
+import arbiter.game.Games;
+import arbiter.game.Rules;
+import arbiter.pdn.GameLog;
+import arbiter.pdn.GameRecord;
+import arbiter.play.Adjudication;
+import arbiter.play.GameResult;
+import arbiter.play.GameTask;
+import arbiter.play.TimeLimits;
+import arbiter.report.RatingReport;
+import arbiter.report.RunReport;
+import arbiter.report.SvgChart;
+import arbiter.report.Table;
+import arbiter.stats.GameCounts;
+import arbiter.stats.MatchStats;
+import arbiter.stats.RatingList;
+import arbiter.stats.RatingOptions;
+import arbiter.stats.Ratings;
+import arbiter.stats.Sprt;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The report of a run, built from what the run recorded ({@code games.pdn} and {@code state.json}),
+ * so a resumed or extended run reports all its games, not just this session's: the conditions,
+ * the players, the match block with its SPRT, the rating list, crosstable, head-to-head, LOS
+ * matrix, terminations per player, time/depth/nodes per move, and the charts. Written as
+ * {@code report.md|tex|html|json}, one CSV per section and one SVG per chart.
+ */
+public final class RunReports {
+    /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
+    static final int BOOTSTRAP = 400;
+    /** Points of the LLR chart at most (a long SPRT is thinned evenly; the last point is kept). */
+    private static final int LLR_POINTS = 1000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RunReports() {
+    }
+
+    /** The version that wrote the report: the jar's, or "development build" when run from classes. */
+    public static String version() {
+        String v = RunReports.class.getPackage().getImplementationVersion();
+        return v == null ? "development build" : v;
+    }
+
+    /** Reads the run's records and writes every report file into the run's folder. */
+    public static RunReport write(RunConfig config, List<GameTask> tasks, String stopReason) throws IOException {
+        Path dir = config.output();
+        List<GameRecord> games = GameLog.read(dir.resolve("games.pdn"), w -> { });
+        String created = null;
+        Path state = dir.resolve("state.json");
+        if (Files.exists(state)) {
+            JsonNode c = JSON.readTree(Files.readString(state)).get("created");
+            created = c == null ? null : c.asText();
+        }
+        RunReport report = build(config, tasks, games, created, Instant.now(), stopReason);
+        RunState.writeAtomically(dir.resolve("report.md"), report.markdown());
+        RunState.writeAtomically(dir.resolve("report.tex"), report.latex());
+        RunState.writeAtomically(dir.resolve("report.html"), report.html());
+        RunState.writeAtomically(dir.resolve("report.json"), report.json());
+        for (Map.Entry<String, String> csv : report.csvFiles().entrySet()) {
+            RunState.writeAtomically(dir.resolve(csv.getKey()), csv.getValue());
+        }
+        for (RunReport.Chart c : report.charts()) {
+            RunState.writeAtomically(dir.resolve("report-" + c.id() + ".svg"), c.svg());
+        }
+        return report;
+    }
+
+    /**
+     * The report of {@code games} (the run's records, in file order).
+     *
+     * @param created when the run was first started (state.json), or null
+     * @param stopReason why the run stopped early, or null
+     */
+    public static RunReport build(RunConfig config, List<GameTask> tasks, List<GameRecord> games, String created,
+                                  Instant now, String stopReason) {
+        List<String> order = config.players().stream().map(PlayerConfig::name).toList();
+        Rules rules = Games.rules(config.game().variant(), config.game().rules());
+        GameCounts counts = new GameCounts();
+        for (String p : order) {
+            counts.player(p);
+        }
+        Map<Integer, GameTask> byId = new HashMap<>();
+        for (GameTask t : tasks) {
+            byId.put(t.id(), t);
+        }
+        Standings standings = new Standings(order);
+        for (GameRecord g : games) {
+            counts.add(g.tag("White"), g.tag("Black"), g.result());
+            GameTask t = byId.get(parseInt(g.tag("Game")));
+            standings.add(new Standings.Result(t == null ? -1 : t.id(), t == null ? -1 : t.pair(), g.tag("White"),
+                    g.tag("Black"), g.result()));
+        }
+        List<RunReport.Section> sections = new ArrayList<>();
+        sections.add(conditions(config, tasks.size(), games.size(), created, now, stopReason));
+        sections.add(new RunReport.Section("players", players(config)));
+        boolean match = config.schedule().type().equals("match") && !games.isEmpty();
+        if (match) {
+            sections.add(matchBlock(config, standings));
+        }
+        List<RunReport.Chart> charts = new ArrayList<>();
+        if (!games.isEmpty()) {
+            Ratings ratings = ratings(config, counts);
+            sections.add(new RunReport.Section("ratings", RatingReport.ratingTable(ratings)));
+            sections.add(new RunReport.Section("crosstable", RatingReport.crosstable(ratings)));
+            sections.add(new RunReport.Section("head-to-head", RatingReport.headToHead(ratings, order)));
+            sections.add(new RunReport.Section("los", RatingReport.losMatrix(ratings)));
+            charts.add(new RunReport.Chart("ratings", "Ratings with their 95% intervals", SvgChart.ratings(ratings)));
+        }
+        sections.add(new RunReport.Section("terminations", terminations(order, games)));
+        sections.add(new RunReport.Section("moves", moves(order, rules, games)));
+        if (match && config.schedule().sprt() != null) {
+            Sprt.Result r = SprtStop.result(config, standings);
+            charts.add(new RunReport.Chart("llr", "SPRT log-likelihood ratio over games, with the bounds of H0 and H1",
+                    SvgChart.llr(llrSeries(config, byId, games), r.lower(), r.upper())));
+        }
+        return new RunReport(config.name(), sections, charts);
+    }
+
+    static Ratings ratings(RunConfig config, GameCounts counts) {
+        RatingOptions options = RatingOptions.defaults().withBootstrap(BOOTSTRAP, config.seed());
+        Map<String, Double> anchors = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> a : config.anchors().entrySet()) {
+            int i = counts.indexOf(a.getKey());
+            if (i >= 0 && playedAny(counts, i)) {
+                anchors.put(a.getKey(), a.getValue()); // early reports of a gauntlet may not have met them all
+            }
+        }
+        return RatingList.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
+    }
+
+    private static boolean playedAny(GameCounts counts, int player) {
+        for (int j = 0; j < counts.players(); j++) {
+            if (counts.gamesBetween(player, j) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static RunReport.Section conditions(RunConfig c, int scheduled, int played, String created, Instant now,
+                                                String stopReason) {
+        List<String[]> items = new ArrayList<>();
+        items.add(new String[] {"name", "Run", c.name()});
+        JsonNode description = c.json() == null ? null : c.json().get("description");
+        if (description != null && description.isTextual()) {
+            items.add(new String[] {"description", "Description", description.asText()});
+        }
+        items.add(new String[] {"started", "Started", created == null ? "-" : seconds(created)});
+        items.add(new String[] {"reported", "Reported", now.truncatedTo(ChronoUnit.SECONDS).toString()});
+        items.add(new String[] {"game", "Game", c.game().variant()});
+        items.add(new String[] {"rules", "Rule overrides", c.game().rules().isEmpty() ? "none" : join(c.game().rules())});
+        items.add(new String[] {"schedule", "Schedule", schedule(c)});
+        items.add(new String[] {"openings", "Openings", openings(c.openings())});
+        items.add(new String[] {"limits", "Limits", limits(c.limits())});
+        items.add(new String[] {"adjudication", "Adjudication", adjudication(c.adjudication())});
+        items.add(new String[] {"seed", "Seed", Long.toString(c.seed())});
+        items.add(new String[] {"games", "Games played", Integer.toString(played)});
+        items.add(new String[] {"scheduled", "Games scheduled", Integer.toString(scheduled)});
+        if (stopReason != null) {
+            items.add(new String[] {"stopped", "Stopped", stopReason});
+        }
+        items.add(new String[] {"version", "Arbiter", version()});
+        items.add(new String[] {"java", "Java", System.getProperty("java.version")});
+        return RunReport.Section.items("conditions", "Conditions", items);
+    }
+
+    private static String seconds(String instant) {
+        try {
+            return Instant.parse(instant).truncatedTo(ChronoUnit.SECONDS).toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            return instant;
+        }
+    }
+
+    private static String schedule(RunConfig c) {
+        RunConfig.Schedule s = c.schedule();
+        StringBuilder sb = new StringBuilder(s.type());
+        switch (s.type()) {
+            case "match" -> sb.append(": ").append(s.players().get(0)).append(" vs ").append(s.players().get(1))
+                    .append(", ").append(s.games()).append(s.sprt() != null ? " games at most" : " games");
+            case "gauntlet" -> sb.append(": ").append(s.players().get(0)).append(" against every other player, ")
+                    .append(s.rounds()).append(s.rounds() == 1 ? " round" : " rounds");
+            default -> sb.append(", ").append(s.rounds()).append(s.rounds() == 1 ? " round" : " rounds");
+        }
+        RunConfig.Sprt sprt = s.sprt();
+        if (sprt != null) {
+            sb.append(String.format(Locale.ROOT, "; SPRT elo0 %s, elo1 %s, alpha %s, beta %s (%s)", num(sprt.elo0()),
+                    num(sprt.elo1()), num(sprt.alpha()), num(sprt.beta()), sprt.normalized() ? "normalized Elo" : "logistic Elo"));
+        }
+        return sb.toString();
+    }
+
+    private static String openings(RunConfig.Openings o) {
+        StringBuilder sb = new StringBuilder(o.file() == null ? "the start position" : o.file().getFileName().toString());
+        if (o.file() != null) {
+            sb.append(" (").append(o.order()).append(" order)");
+        }
+        if (o.randomPlies() > 0) {
+            sb.append(", then ").append(o.randomPlies()).append(" random plies");
+        }
+        sb.append(o.pairs() ? "; each played twice, colours reversed" : "; single games");
+        return sb.toString();
+    }
+
+    static String limits(TimeLimits l) {
+        if (l == null) {
+            return "the run's";
+        }
+        String d = l.describe();
+        return d.isEmpty() ? "none" : d;
+    }
+
+    private static String adjudication(Adjudication a) {
+        List<String> parts = new ArrayList<>();
+        if (a.drawMoves() > 0) {
+            parts.add("draw when both |score| <= " + a.drawScore() + " for " + a.drawMoves() + " moves after ply "
+                    + a.drawMinPlies());
+        }
+        if (a.resignMoves() > 0) {
+            parts.add("resign when both see >= " + a.resignScore() + " for " + a.resignMoves() + " moves");
+        }
+        if (a.maxPlies() > 0) {
+            parts.add("draw after " + a.maxPlies() + " plies");
+        }
+        return parts.isEmpty() ? "none" : String.join("; ", parts);
+    }
+
+    private static Table players(RunConfig c) {
+        List<Table.Column> cols = List.of(new Table.Column("Player", "player", false),
+                new Table.Column("Engine", "engine", false), new Table.Column("Options", "options", false),
+                new Table.Column("Weights", "weights", false), new Table.Column("Limits", "limits", false));
+        List<List<String>> rows = new ArrayList<>();
+        for (PlayerConfig p : c.players()) {
+            String engine = p.external() ? p.engine() + " (" + p.protocol()
+                    + (p.command().isEmpty() ? "" : ": " + String.join(" ", p.command())) + ")" : p.engine() + " (built-in)";
+            rows.add(List.of(p.name(), engine, p.options() == null || p.options().isEmpty() ? "-" : join(p.options()),
+                    p.weights() == null || p.weights().isEmpty() ? "-" : join(p.weights()),
+                    p.limits() == null ? limits(c.limits()) + " (the run's)" : limits(p.limits())));
+        }
+        return new Table("Players", cols, rows, List.of());
+    }
+
+    /** The match block: the schedule's first player against its second, as the console's match line. */
+    private static RunReport.Section matchBlock(RunConfig config, Standings standings) {
+        String a = config.schedule().players().get(0);
+        String b = config.schedule().players().get(1);
+        int[] wdl = standings.wdl(a, b);
+        int[] penta = standings.pentanomial(a, b);
+        long pairs = (long) penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
+        boolean paired = config.openings().pairs() && pairs > 0;
+        MatchStats m = paired ? MatchStats.ofPentanomial(penta[0], penta[1], penta[2], penta[3], penta[4])
+                : MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
+        String[] elo = RatingReport.eloCells(m);
+        List<String[]> items = new ArrayList<>();
+        items.add(new String[] {"player", "Player", a});
+        items.add(new String[] {"opponent", "Opponent", b});
+        items.add(new String[] {"games", "Games", Integer.toString(wdl[0] + wdl[1] + wdl[2])});
+        items.add(new String[] {"wins", "Wins", Integer.toString(wdl[0])});
+        items.add(new String[] {"draws", "Draws", Integer.toString(wdl[1])});
+        items.add(new String[] {"losses", "Losses", Integer.toString(wdl[2])});
+        if (paired) {
+            items.add(new String[] {"pentanomial", "Pentanomial [LL, LD, WL+DD, WD, WW]",
+                    "[" + penta[0] + ", " + penta[1] + ", " + penta[2] + ", " + penta[3] + ", " + penta[4] + "]"});
+        }
+        items.add(new String[] {"statistics", "Statistics", paired ? "pentanomial (game pairs)" : "trinomial (games)"});
+        items.add(new String[] {"score_pct", "Score%", f(100 * m.score(), 1)});
+        items.add(new String[] {"elo", "Elo", elo[0].equals("all won") || elo[0].equals("all lost") ? elo[0] : f(m.elo(), 2)});
+        items.add(new String[] {"elo_error", "Elo +- (95%)", elo[0].equals("all won") || elo[0].equals("all lost") ? elo[1]
+                : f(m.eloError(), 2)});
+        items.add(new String[] {"los_pct", "LOS%", f(100 * m.los(), 1)});
+        items.add(new String[] {"nelo", "nElo", f(m.nElo(), 2)});
+        items.add(new String[] {"nelo_error", "nElo +- (95%)", f(m.nEloError(), 2)});
+        RunConfig.Sprt sprt = config.schedule().sprt();
+        if (sprt != null) {
+            Sprt.Result r = SprtStop.result(config, standings);
+            items.add(new String[] {"sprt", "SPRT", String.format(Locale.ROOT, "elo0 %s, elo1 %s, alpha %s, beta %s (%s)",
+                    num(sprt.elo0()), num(sprt.elo1()), num(sprt.alpha()), num(sprt.beta()),
+                    sprt.normalized() ? "normalized Elo" : "logistic Elo")});
+            items.add(new String[] {"llr", "LLR", f(r.llr(), 3)});
+            items.add(new String[] {"llr_lower", "LLR lower bound (H0)", f(r.lower(), 3)});
+            items.add(new String[] {"llr_upper", "LLR upper bound (H1)", f(r.upper(), 3)});
+            items.add(new String[] {"verdict", "Verdict", r.verdict().toString()});
+        }
+        return RunReport.Section.items("match", "Match: " + a + " vs " + b + " (from " + a + "'s side)", items);
+    }
+
+    /** W/D/L of each player by how its games ended (the Termination tag). */
+    private static Table terminations(List<String> order, List<GameRecord> games) {
+        Map<String, TreeMap<String, int[]>> byPlayer = new LinkedHashMap<>();
+        for (String p : order) {
+            byPlayer.put(p, new TreeMap<>());
+        }
+        for (GameRecord g : games) {
+            String why = g.tag("Termination") == null ? "unknown" : g.tag("Termination");
+            GameResult r = g.result();
+            for (int side = 0; side < 2; side++) {
+                String p = g.tag(side == 0 ? "White" : "Black");
+                int[] wdl = byPlayer.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(why, k -> new int[3]);
+                boolean won = side == 0 ? r == GameResult.WHITE_WIN : r == GameResult.BLACK_WIN;
+                boolean lost = side == 0 ? r == GameResult.BLACK_WIN : r == GameResult.WHITE_WIN;
+                wdl[won ? 0 : lost ? 2 : 1]++;
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Map.Entry<String, TreeMap<String, int[]>> p : byPlayer.entrySet()) {
+            for (Map.Entry<String, int[]> t : p.getValue().entrySet()) {
+                int[] wdl = t.getValue();
+                rows.add(List.of(p.getKey(), t.getKey(), Integer.toString(wdl[0] + wdl[1] + wdl[2]),
+                        Integer.toString(wdl[0]), Integer.toString(wdl[1]), Integer.toString(wdl[2])));
+            }
+        }
+        return new Table("Terminations (games of each player by how they ended, with its wins, draws and losses)",
+                List.of(new Table.Column("Player", "player", false), new Table.Column("Termination", "termination", false),
+                        new Table.Column("Games", "games", true), new Table.Column("W", "wins", true),
+                        new Table.Column("D", "draws", true), new Table.Column("L", "losses", true)),
+                rows, List.of("normal: the rules ended the game (no legal move, mate, repetition, ...); the others are "
+                        + "the referee's: adjudication, time forfeit, illegal move, engine crash, ..."));
+    }
+
+    /** Per player: its moves' time, depth and nodes as the records' comments give them. */
+    private static Table moves(List<String> order, Rules rules, List<GameRecord> games) {
+        Map<String, double[]> sums = new LinkedHashMap<>(); // moves, time, max time, depth moves, depth, node moves, nodes
+        for (String p : order) {
+            sums.put(p, new double[7]);
+        }
+        for (GameRecord g : games) {
+            int side = rules.start().sideToMove(); // side 0 is the White tag's player, side 1 the Black's
+            String fen = g.tag("FEN");
+            if (fen != null) {
+                try {
+                    side = rules.parsePosition(fen).sideToMove();
+                } catch (RuntimeException e) {
+                    continue; // not a position of these rules: its moves cannot be assigned
+                }
+            }
+            String[] who = {g.tag("White"), g.tag("Black")};
+            for (int k = 0; k < g.moves().size(); k++) {
+                String mover = who[(side + k) & 1];
+                String c = g.comments().get(k);
+                if (c != null) {
+                    addMove(sums.computeIfAbsent(mover, x -> new double[7]), c);
+                }
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Map.Entry<String, double[]> e : sums.entrySet()) {
+            double[] s = e.getValue();
+            rows.add(List.of(e.getKey(), Long.toString((long) s[0]), s[0] > 0 ? f(s[1] / s[0], 3) : "-",
+                    s[0] > 0 ? f(s[2], 3) : "-", s[3] > 0 ? f(s[4] / s[3], 1) : "-",
+                    s[5] > 0 ? Long.toString(Math.round(s[6] / s[5])) : "-",
+                    s[5] > 0 && s[1] > 0 ? Long.toString(Math.round(s[6] / s[1])) : "-"));
+        }
+        return new Table("Moves (searched moves of each player: time, depth and nodes as the engines reported them)",
+                List.of(new Table.Column("Player", "player", false), new Table.Column("Moves", "moves", true),
+                        new Table.Column("Time/move (s)", "time_per_move_s", true),
+                        new Table.Column("Max time (s)", "max_time_s", true),
+                        new Table.Column("Depth", "depth", true), new Table.Column("Nodes/move", "nodes_per_move", true),
+                        new Table.Column("Nodes/s", "nps", true)),
+                rows, List.of("opening moves are not counted; depth and nodes average over the moves that reported them"));
+    }
+
+    /** Adds a move comment ({@code +0.25/7 0.531s sd=9 n=12345 ...}, as the PDN writer puts it) to the sums. */
+    static void addMove(double[] s, String comment) {
+        String[] tokens = comment.split(" ");
+        int depth = -1;
+        double seconds = -1;
+        long nodes = -1;
+        for (String t : tokens) {
+            if (seconds < 0) {
+                int slash = t.lastIndexOf('/');
+                if (slash > 0 && slash < t.length() - 1 && depth < 0) {
+                    depth = parseInt(t.substring(slash + 1));
+                } else if (t.length() > 1 && t.endsWith("s")) {
+                    try {
+                        seconds = Double.parseDouble(t.substring(0, t.length() - 1));
+                    } catch (NumberFormatException e) {
+                        // not a time
+                    }
+                }
+            } else if (t.startsWith("n=") && nodes < 0) {
+                try {
+                    nodes = Long.parseLong(t.substring(2));
+                } catch (NumberFormatException e) {
+                    // not a node count
+                }
+            }
+        }
+        if (seconds < 0) {
+            return; // an opening move, or a comment of another program
+        }
+        s[0]++;
+        s[1] += seconds;
+        s[2] = Math.max(s[2], seconds);
+        if (depth >= 0) {
+            s[3]++;
+            s[4] += depth;
+        }
+        if (nodes >= 0) {
+            s[5]++;
+            s[6] += nodes;
+        }
+    }
+
+    /** The LLR after each game (trinomial) or each complete pair (pentanomial), in the order recorded. */
+    static List<double[]> llrSeries(RunConfig config, Map<Integer, GameTask> byId, List<GameRecord> games) {
+        RunConfig.Sprt sprt = config.schedule().sprt();
+        String a = config.schedule().players().get(0);
+        boolean paired = config.openings().pairs();
+        long[] counts = new long[paired ? 5 : 3];
+        Map<Integer, Double> openPairs = new HashMap<>();
+        List<double[]> all = new ArrayList<>();
+        int n = 0;
+        for (GameRecord g : games) {
+            n++;
+            double score = switch (g.result()) {
+                case WHITE_WIN -> 1;
+                case BLACK_WIN -> 0;
+                default -> 0.5;
+            };
+            if (!a.equals(g.tag("White"))) {
+                score = 1 - score;
+            }
+            if (paired) {
+                GameTask t = byId.get(parseInt(g.tag("Game")));
+                if (t == null) {
+                    continue;
+                }
+                Double first = openPairs.remove(t.pair());
+                if (first == null) {
+                    openPairs.put(t.pair(), score);
+                    continue;
+                }
+                counts[(int) Math.round((first + score) * 2)]++;
+            } else {
+                counts[(int) Math.round(score * 2)]++;
+            }
+            double llr = Sprt.test(counts, sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta(),
+                    sprt.normalized() ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC).llr();
+            if (Double.isFinite(llr)) {
+                all.add(new double[] {n, llr});
+            }
+        }
+        if (all.size() <= LLR_POINTS) {
+            return all;
+        }
+        List<double[]> thin = new ArrayList<>();
+        double step = all.size() / (double) LLR_POINTS;
+        for (double i = 0; i < all.size() - 1; i += step) {
+            thin.add(all.get((int) i));
+        }
+        thin.add(all.get(all.size() - 1));
+        return thin;
+    }
+
+    private static int parseInt(String s) {
+        try {
+            return s == null ? -1 : Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String join(Map<String, ?> m) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, ?> e : m.entrySet()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append('=').append(
+                    e.getValue() instanceof Double d ? num(d) : String.valueOf(e.getValue()));
+        }
+        return sb.toString();
+    }
+
+    private static String num(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+    }
+
+    private static String f(double x, int digits) {
+        if (Double.isNaN(x)) {
+            return "-";
+        }
+        String s = String.format(Locale.ROOT, "%." + digits + "f", x);
+        return s.matches("-0\\.0*") ? s.substring(1) : s;
+    }
+}

@@ -3,7 +3,7 @@
 # without a dashboard, and with the dashboard served and a page open in headless Chromium for the
 # whole run. Runs interleave: plain, dashboard, plain, dashboard, ...; /usr/bin/time measures each.
 #
-#   bench/dashboard-overhead.sh [GAMES] [PAIRS]      default: 20000 5
+#   bench/dashboard-overhead.sh [GAMES] [PAIRS]      default: 20000 5 (docs/benchmarks.md: 100000 4)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 games=${1:-20000}

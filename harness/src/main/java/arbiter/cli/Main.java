@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "arbiter 0.1.0",
         description = "Tournament and tuning harness for board-game engines.",
-        subcommands = {RunCommand.class, EnginesCommand.class, EngineCommand.class, PerftCommand.class, MovesCommand.class,
+        subcommands = {RunCommand.class, MatchCommand.class, EnginesCommand.class, EngineCommand.class, PerftCommand.class, MovesCommand.class,
             BenchCommand.class, EloCommand.class, SprtCommand.class, TexelCommand.class, TuneCommand.class, WorkerCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

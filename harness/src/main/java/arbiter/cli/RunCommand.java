@@ -1,17 +1,10 @@
 package arbiter.cli;
 
-import arbiter.cluster.ClusterExecutor;
 import arbiter.config.RunConfig;
-import arbiter.dashboard.Dashboard;
-import arbiter.tournament.StandingsReporter;
-import arbiter.tournament.Tournament;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,118 +21,12 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "The run's JSON config, e.g. configs/quickstart.json.")
     Path configFile;
 
-    @Option(names = "--force-new", description = "Start over even if the output folder holds another run (it is moved aside).")
-    boolean forceNew;
-
-    @Option(names = "--concurrency", description = "Games played at once on this machine (overrides the config; "
-            + "0 with --cluster: workers only).")
-    Integer concurrency;
-
-    @Option(names = "--output", description = "Output folder (overrides the config).")
-    Path output;
-
-    @Option(names = "--cleanup", description = "Only end the engine processes a killed earlier run of this config "
-            + "left running (recorded in <output>/engines.pids; a run does this by itself when it starts), then exit.")
-    boolean cleanup;
-
     @Mixin
-    ClusterOptions clusterOptions = new ClusterOptions();
-
-    @Mixin
-    DashboardOption dashboardOption = new DashboardOption();
-
-    /** Runs of at most this many games print a line per finished game unless --quiet. */
-    static final int GAME_LINES_UP_TO = 100;
-
-    @Option(names = "--verbose", description = "A line per finished game, whatever the number of games "
-            + "(by default only for runs of at most " + GAME_LINES_UP_TO + " games).")
-    boolean verbose;
-
-    @Option(names = "--quiet", description = "Print nothing but errors and warnings (the report files are still written).")
-    boolean quiet;
-
-    @Option(names = "--sprt-exit-code", description = "For a match with an SPRT: exit 0 when it accepts H1, 1 when it "
-            + "accepts H0, 3 when it ends undecided (game limit reached or interrupted). Without it a finished run exits 0.")
-    boolean sprtExitCode;
+    RunOptions options = new RunOptions();
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         RunConfig config = JobSetup.load(configFile);
-        if (config.tune() != null) {
-            throw new BadInputException(configFile + " is a tuning config (it has a tune block): run it with `arbiter tune`");
-        }
-        if (concurrency != null) {
-            JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
-            config = config.withConcurrency(concurrency);
-        }
-        if (output != null) {
-            config = config.withOutput(output);
-        }
-        clusterOptions.validate(config);
-        if (quiet && verbose) {
-            throw new BadInputException("--quiet and --verbose together: choose one");
-        }
-        if (sprtExitCode && (!config.schedule().type().equals("match") || config.schedule().sprt() == null)) {
-            throw new BadInputException("--sprt-exit-code needs a match with an sprt block ($.schedule.sprt)");
-        }
-        if (cleanup) {
-            int ended = Files.isDirectory(config.output())
-                    ? arbiter.external.EngineLeftovers.cleanUp(config.output().resolve(JobSetup.ENGINE_PIDS)) : 0;
-            out.println("Ended " + ended + " engine process" + (ended == 1 ? "" : "es") + " left running in " + config.output() + ".");
-            return 0;
-        }
-        JobSetup.prepareOutput(config.output(), forceNew, out);
-        JobSetup.adoptEngineRecord(config.output(), out);
-        try {
-            return play(config, out, err);
-        } finally {
-            arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
-        }
-    }
-
-    private Integer play(RunConfig config, PrintWriter console, PrintWriter err) throws Exception {
-        PrintWriter out = quiet ? new PrintWriter(java.io.Writer.nullWriter()) : console;
-        Tournament tournament = new Tournament(config, out, err, new StandingsReporter(!quiet));
-        if (quiet) {
-            tournament.withoutProgress();
-        } else if (verbose || plannedGames(config) <= GAME_LINES_UP_TO) {
-            tournament.subscribe(new arbiter.tournament.GameLines());
-        }
-        Path pdn = config.output().resolve("games.pdn");
-        RunConfig run = config;
-        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, () -> {
-            try (Dashboard dashboard = dashboardOption.start(out)) {
-                if (dashboard != null) {
-                    tournament.subscribe(dashboard);
-                }
-                if (!clusterOptions.cluster) {
-                    return tournament.run();
-                }
-                try (ClusterExecutor cluster = clusterOptions.start(run, out)) {
-                    dashboardOption.cluster.set(cluster);
-                    return tournament.withExecutor(cluster).run();
-                }
-            }
-        });
-        out.printf("%d games in %s%n", summary.standings().games(), pdn);
-        out.flush();
-        if (!sprtExitCode) {
-            return 0;
-        }
-        String stop = String.valueOf(summary.stopReason());
-        return stop.startsWith("SPRT H1") ? 0 : stop.startsWith("SPRT H0") ? 1 : 3;
-    }
-
-    /** The run's games as scheduled (a match: its game limit; otherwise rounds times pairings, times two with pairs). */
-    private static int plannedGames(RunConfig c) {
-        if (c.schedule().type().equals("match")) {
-            return c.schedule().games();
-        }
-        int n = c.players().size();
-        long pairings = c.schedule().type().equals("gauntlet") ? n - 1 : (long) n * (n - 1) / 2;
-        long games = pairings * c.schedule().rounds() * (c.openings().pairs() ? 2 : 1);
-        return (int) Math.min(Integer.MAX_VALUE, games);
+        return options.execute(config, configFile, spec.commandLine().getOut(), spec.commandLine().getErr(), dir -> { });
     }
 }

@@ -59,7 +59,14 @@ final class DashboardState {
     private int resumed;
     private long startNanos = System.nanoTime();
     private int playedHere;
-    private final List<Standings.Result> results = new ArrayList<>();
+    /** Tallies kept as games finish, so a refresh costs the same after 100 games or a million. */
+    private GameCounts counts = new GameCounts();
+    private int done;
+    private String matchA;
+    private String matchB;
+    private final long[] trinomial = new long[3];
+    private final long[] pentanomial = new long[5];
+    private final Map<Integer, Double> openPairs = new java.util.HashMap<>();
     private final Map<Integer, Live> live = new LinkedHashMap<>();
     private final Deque<Finished> finished = new ArrayDeque<>();
     private boolean ended;
@@ -83,8 +90,20 @@ final class DashboardState {
             rules = Games.rules(config.game().variant(), config.game().rules());
             total = start.tasks().size();
             resumed = start.resumed();
-            results.clear();
-            results.addAll(start.standings().results());
+            counts = new GameCounts();
+            for (RunConfig.PlayerConfig p : config.players()) {
+                counts.player(p.name());
+            }
+            done = 0;
+            boolean match = config.schedule().type().equals("match");
+            matchA = match ? config.schedule().players().get(0) : null;
+            matchB = match ? config.schedule().players().get(1) : null;
+            java.util.Arrays.fill(trinomial, 0);
+            java.util.Arrays.fill(pentanomial, 0);
+            openPairs.clear();
+            for (Standings.Result r : start.standings().results()) {
+                count(r);
+            }
             live.clear();
             playedHere = 0;
             startNanos = System.nanoTime();
@@ -126,7 +145,7 @@ final class DashboardState {
         };
         synchronized (lock) {
             live.remove(t.id());
-            results.add(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), g.result()));
+            count(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), g.result()));
             playedHere++;
             finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
             while (finished.size() > FINISHED_SHOWN) {
@@ -134,6 +153,33 @@ final class DashboardState {
             }
         }
         dirty.set(true);
+    }
+
+    /** Adds a finished game to the tallies (under the lock). */
+    private void count(Standings.Result r) {
+        done++;
+        counts.add(r.white(), r.black(), r.result());
+        if (matchA == null) {
+            return;
+        }
+        boolean aWhite = r.white().equals(matchA) && r.black().equals(matchB);
+        boolean aBlack = r.black().equals(matchA) && r.white().equals(matchB);
+        if (!aWhite && !aBlack) {
+            return;
+        }
+        double score = switch (r.result()) {
+            case WHITE_WIN -> 1;
+            case BLACK_WIN -> 0;
+            default -> 0.5;
+        };
+        score = aWhite ? score : 1 - score;
+        trinomial[(int) Math.round(score * 2)]++;
+        Double first = openPairs.remove(r.pair());
+        if (first == null) {
+            openPairs.put(r.pair(), score);
+        } else {
+            pentanomial[(int) Math.round((first + score) * 2)]++;
+        }
     }
 
     void runEnded(Tournament.Summary summary) {
@@ -174,7 +220,10 @@ final class DashboardState {
     /** The state now, computed from a copy of what the events recorded. */
     ObjectNode json() {
         RunConfig c;
-        List<Standings.Result> rs;
+        GameCounts gc;
+        int games;
+        long[] tri;
+        long[] penta;
         List<Live> ls;
         int playing;
         Rules rl;
@@ -189,7 +238,10 @@ final class DashboardState {
         List<double[]> ts;
         synchronized (lock) {
             c = config;
-            rs = new ArrayList<>(results);
+            gc = counts.copy();
+            games = done;
+            tri = trinomial.clone();
+            penta = pentanomial.clone();
             ls = live.values().stream().limit(LIVE_SHOWN).toList();
             playing = live.size();
             rl = rules;
@@ -208,21 +260,21 @@ final class DashboardState {
         root.put("variant", c == null ? "" : c.game().variant());
         root.put("schedule", c == null ? "" : c.schedule().type());
         root.put("total", tot);
-        root.put("done", rs.size());
+        root.put("done", games);
         root.put("resumed", res);
         double minutes = (System.nanoTime() - since) / 60e9;
         double rate = minutes > 0 && here > 0 ? here / minutes : 0;
         root.put("gamesPerMinute", rate);
         if (rate > 0 && !over) {
-            root.put("etaSeconds", (long) ((tot - rs.size()) / rate * 60));
+            root.put("etaSeconds", (long) ((tot - games) / rate * 60));
         } else {
             root.putNull("etaSeconds");
         }
         root.put("ended", over);
         root.put("stopReason", stop);
         if (c != null) {
-            ratings(root, c, rs);
-            match(root, c, rs);
+            ratings(root, c, gc);
+            match(root, c, tri, penta);
         }
         ArrayNode llr = root.putArray("llr");
         for (double[] p : llrHistory) {
@@ -281,17 +333,10 @@ final class DashboardState {
         }
     }
 
-    private static void ratings(ObjectNode root, RunConfig c, List<Standings.Result> rs) {
+    private static void ratings(ObjectNode root, RunConfig c, GameCounts counts) {
         ArrayNode table = root.putArray("ratings");
-        if (rs.isEmpty()) {
+        if (counts.totalGames() == 0) {
             return;
-        }
-        GameCounts counts = new GameCounts();
-        for (RunConfig.PlayerConfig p : c.players()) {
-            counts.player(p.name());
-        }
-        for (Standings.Result r : rs) {
-            counts.add(r.white(), r.black(), r.result());
         }
         RatingOptions options = RatingOptions.defaults().withBootstrap(BOOTSTRAP, c.seed());
         Map<String, Double> anchors = new LinkedHashMap<>();
@@ -317,7 +362,7 @@ final class DashboardState {
         }
     }
 
-    private void match(ObjectNode root, RunConfig c, List<Standings.Result> rs) {
+    private void match(ObjectNode root, RunConfig c, long[] tri, long[] penta) {
         if (llrReset) {
             llrHistory.clear();
             llrGames = -1;
@@ -329,12 +374,8 @@ final class DashboardState {
         }
         String a = c.schedule().players().get(0);
         String b = c.schedule().players().get(1);
-        Standings s = new Standings(List.of(a, b));
-        for (Standings.Result r : rs) {
-            s.add(r);
-        }
-        int[] wdl = s.wdl(a, b);
-        int[] p = s.pentanomial(a, b);
+        int[] wdl = {(int) tri[2], (int) tri[1], (int) tri[0]};
+        int[] p = {(int) penta[0], (int) penta[1], (int) penta[2], (int) penta[3], (int) penta[4]};
         ObjectNode m = root.putObject("match");
         m.put("a", a).put("b", b).put("w", wdl[0]).put("d", wdl[1]).put("l", wdl[2]);
         ArrayNode pn = m.putArray("pentanomial");

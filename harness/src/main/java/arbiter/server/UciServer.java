@@ -93,6 +93,12 @@ public final class UciServer {
         for (Options.Declaration d : engine.declarations()) {
             say(optionLine(d));
         }
+        // The standard names GUIs and match runners send to every engine (UCI protocol, "Hash" and "Threads").
+        Options.Declaration tt = ttSize();
+        if (tt != null) {
+            say("option name Hash type spin default " + tt.defaultValue() + " min " + tt.min() + " max " + tt.max());
+        }
+        say("option name Threads type spin default 1 min 1 max 1");
         say("uciok");
     }
 
@@ -126,10 +132,32 @@ public final class UciServer {
         if (v.equals("<empty>")) {
             v = "";
         }
+        if (n.strip().equalsIgnoreCase("Hash")) {
+            Options.Declaration tt = ttSize();
+            if (tt == null) {
+                return; // an engine without a transposition table has nothing to size
+            }
+            n = tt.name();
+        } else if (n.strip().equalsIgnoreCase("Threads")) {
+            if (!v.strip().equals("1")) {
+                say("info string Threads: the built-in engines search on one thread; 1 is used");
+            }
+            return;
+        }
         String error = engine.setOption(n, v);
         if (error != null) {
             say("info string " + error);
         }
+    }
+
+    /** The engine's transposition-table size option (MiB), which the standard {@code Hash} sets; null if none. */
+    private Options.Declaration ttSize() {
+        for (Options.Declaration d : engine.declarations()) {
+            if (d.name().equals("ttMb")) {
+                return d;
+            }
+        }
+        return null;
     }
 
     private void position(String[] t) {

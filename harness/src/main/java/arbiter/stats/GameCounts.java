@@ -20,6 +20,18 @@ public final class GameCounts {
     private long[] draws = new long[capacity * capacity];
     private long[] losses = new long[capacity * capacity];
 
+    /** An independent copy (e.g. to compute on another thread while this one keeps counting). */
+    public GameCounts copy() {
+        GameCounts c = new GameCounts();
+        c.names.addAll(names);
+        c.index.putAll(index);
+        c.capacity = capacity;
+        c.wins = wins.clone();
+        c.draws = draws.clone();
+        c.losses = losses.clone();
+        return c;
+    }
+
     /** Index of a player, adding it when new. */
     public int player(String name) {
         Integer i = index.get(name);

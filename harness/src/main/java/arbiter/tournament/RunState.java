@@ -132,7 +132,7 @@ public final class RunState {
             for (int i = 0; i < a.size(); i++) {
                 diff(path + "[" + i + "]", a.get(i), b.get(i), out);
             }
-        } else if (!a.equals(b)) {
+        } else if (a.isNumber() && b.isNumber() ? a.decimalValue().compareTo(b.decimalValue()) != 0 : !a.equals(b)) {
             out.add(path + ": was " + a + ", now " + b);
         }
     }

@@ -59,14 +59,25 @@ public final class TaskPlanner {
             meetings = s.rounds() * pairings.size();
         }
         List<Opening> openings = book.openings();
+        boolean random = config.openings().order().equals("random");
         SplittableRandom orderRandom = new SplittableRandom(config.seed() ^ 0x0BE4_1A65L);
+        int[] deck = new int[openings.size()];
         List<GameTask> tasks = new ArrayList<>();
         int id = 0;
         for (int m = 0; m < meetings; m++) {
             String[] pairing = pairings.get(m % pairings.size());
             int round = s.type().equals("match") ? m + 1 : m / pairings.size() + 1;
-            int index = config.openings().order().equals("random") ? orderRandom.nextInt(openings.size())
-                    : m % openings.size();
+            int index;
+            if (random) {
+                // Drawn without replacement (as fastchess): every opening once, in a seeded order, before any repeats.
+                int k = m % deck.length;
+                if (k == 0) {
+                    shuffle(deck, orderRandom);
+                }
+                index = deck[k];
+            } else {
+                index = m % openings.size();
+            }
             long seed = mix(config.seed(), m);
             Opening opening = OpeningBook.withRandomPlies(openings.get(index), rules, config.openings().randomPlies(), seed);
             // Without pairs, colours alternate from one meeting of the same pairing to the next.
@@ -82,6 +93,19 @@ public final class TaskPlanner {
             tasks = new ArrayList<>(tasks.subList(0, s.games()));
         }
         return tasks;
+    }
+
+    /** Fisher-Yates: the deck becomes a fresh seeded permutation of 0..n-1. */
+    static void shuffle(int[] deck, SplittableRandom random) {
+        for (int i = 0; i < deck.length; i++) {
+            deck[i] = i;
+        }
+        for (int i = deck.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
     }
 
     /** SplitMix64 finaliser: a game seed from the run seed and the meeting number. */

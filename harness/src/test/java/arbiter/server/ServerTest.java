@@ -128,6 +128,34 @@ class ServerTest {
     }
 
     @Test
+    void uciAcceptsTheStandardHashAndThreadsOptions() throws Exception {
+        var chess = Games.rules("chess");
+        try (Session s = new Session((in, out) -> new UciServer("chess-alphabeta", chess, Map.of(), Map.of(), in, out).run())) {
+            s.send("uci");
+            s.expect(l -> l.equals("uciok"));
+            assertTrue(s.seen.contains("option name Hash type spin default 16 min 1 max 4096"), s.seen.toString());
+            assertTrue(s.seen.contains("option name Threads type spin default 1 min 1 max 1"), s.seen.toString());
+            s.send("setoption name Hash value 64");
+            s.send("setoption name Threads value 1");
+            s.send("isready");
+            s.expect(l -> l.equals("readyok"));
+            assertTrue(s.seen.stream().noneMatch(l -> l.startsWith("info string")), "accepted silently: " + s.seen);
+            // Hash is the table size: a value out of its range is refused under the engine's own name for it.
+            s.send("setoption name Hash value 100000");
+            s.send("ucinewgame");
+            String refused = s.expect(l -> l.startsWith("info string"));
+            assertTrue(refused.contains("ttMb"), refused);
+            s.send("setoption name Hash value 32");
+            s.send("setoption name Threads value 4");
+            s.expect(l -> l.equals("info string Threads: the built-in engines search on one thread; 1 is used"));
+            s.send("ucinewgame");
+            s.send("position startpos moves e2e4");
+            s.send("go depth 3");
+            s.expect(l -> l.startsWith("bestmove "));
+        }
+    }
+
+    @Test
     void uciGoInfiniteWaitsForStopAndIsReadyIsAnsweredMeanwhile() throws Exception {
         var chess = Games.rules("chess");
         try (Session s = new Session((in, out) -> new UciServer("random", chess, Map.of(), Map.of(), in, out).run())) {

@@ -327,4 +327,42 @@ class TournamentTest {
     private static void append(Path f, String s) throws IOException {
         Files.writeString(f, s, StandardOpenOption.APPEND);
     }
+    @Test
+    void randomOpeningOrderUsesEveryOpeningOnceBeforeAnyRepeats() throws Exception {
+        Path book = dir.resolve("book.fen");
+        List<String> fens = List.of(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+                "rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR b KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/5P2/8/PPPPP1PP/RNBQKBNR b KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/8/1P6/P1PPPPPP/RNBQKBNR b KQkq - 0 1");
+        Files.write(book, fens);
+        List<List<String>> orders = new ArrayList<>();
+        for (long seed : new long[] {1, 2}) {
+            Path f = dir.resolve("order" + seed + ".json");
+            Files.writeString(f, """
+                    { "name": "order", "game": {"variant": "chess"},
+                      "players": [ {"name": "a", "engine": "random"}, {"name": "b", "engine": "random"} ],
+                      "schedule": {"type": "match", "players": ["a", "b"], "games": 34},
+                      "openings": {"file": "%s", "order": "random", "pairs": true}, "limits": {"depth": 1},
+                      "seed": %d, "output": "%s" }""".formatted(book, seed, dir.resolve("o" + seed)));
+            RunConfig c = ConfigLoader.load(f);
+            Rules rules = Games.rules("chess");
+            List<GameTask> tasks = TaskPlanner.plan(c, rules, OpeningBook.load(c.openings(), rules));
+            List<String> used = new ArrayList<>();
+            for (int i = 0; i < tasks.size(); i += 2) {
+                assertEquals(tasks.get(i).opening(), tasks.get(i + 1).opening(), "both games of a pair");
+                used.add(tasks.get(i).opening().position());
+            }
+            assertEquals(17, used.size());
+            // 17 pairs over 7 openings: two full passes, each a permutation, then 3 of a third.
+            assertEquals(new HashSet<>(fens), new HashSet<>(used.subList(0, 7)), used.toString());
+            assertEquals(new HashSet<>(fens), new HashSet<>(used.subList(7, 14)), used.toString());
+            assertEquals(3, new HashSet<>(used.subList(14, 17)).size(), used.toString());
+            orders.add(used);
+        }
+        assertNotEquals(orders.get(0), orders.get(1), "the order follows the seed");
+    }
 }

@@ -1,0 +1,100 @@
+package arbiter.cli;
+
+import arbiter.config.ConfigLoader;
+import arbiter.config.RunConfig;
+import arbiter.tournament.RunState;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code arbiter match -engine ... -each ... -rounds N ...}: the cutechess-cli / fastchess command
+ * line, translated into a run config that is written into the run's folder as {@code config.json},
+ * then played as {@code arbiter run} plays it (so resume, reports, cluster and dashboard behave the same).
+ */
+@Command(name = "match", mixinStandardHelpOptions = true,
+        description = {"Play engines against each other from a cutechess-cli/fastchess style command line, e.g.",
+            "  arbiter match -engine cmd=stockfish name=sf1 option.Hash=16 -engine cmd=stockfish name=sf2 \\",
+            "    -each proto=uci tc=10+0.1 -rounds 50 -games 2 -repeat -concurrency 2 \\",
+            "    -openings file=book.epd format=epd order=random -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
+            "Single-dash flags are cutechess's (see docs/match.md); double-dash flags are those of `arbiter run`.",
+            "Run the same command again to resume."})
+final class MatchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    @Option(names = "--print-config", description = "Print the run config the flags translate to, and exit.")
+    boolean printConfig;
+
+    @Unmatched
+    List<String> arguments = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        MatchArguments parsed = MatchArguments.parse(arguments);
+        ObjectNode json = parsed.config();
+        String text = MatchArguments.text(json);
+        if (printConfig) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+        RunConfig config;
+        try {
+            // Parsed from its text, as a later `run config.json` or a resume reads it, so both compare equal.
+            config = ConfigLoader.parse(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text),
+                    Path.of("").toAbsolutePath(), "match");
+        } catch (arbiter.config.ConfigException e) {
+            List<String> lines = new ArrayList<>();
+            lines.add("match: the flags give a config Arbiter cannot run (see it with --print-config):");
+            e.problems().forEach(p -> lines.add("  " + p));
+            throw new arbiter.config.ConfigException(lines);
+        }
+        Path games = (options.output != null ? options.output : config.output()).resolve("games.pdn");
+        if (parsed.pgnOut != null) {
+            checkCopyTarget(parsed.pgnOut, games);
+        }
+        Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
+                dir -> {
+                    try {
+                        RunState.writeAtomically(dir.resolve("config.json"), text);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        if (parsed.pgnOut != null && Files.exists(games)) {
+            RunState.writeAtomically(parsed.pgnOut, Files.readString(games));
+        }
+        return exit;
+    }
+
+    /**
+     * {@code -pgnout FILE} gets a copy of games.pdn at the end. An existing FILE is replaced only when
+     * it is such a copy (its bytes begin this run's log): Arbiter never overwrites a file it did not write.
+     */
+    private static void checkCopyTarget(Path target, Path games) throws java.io.IOException {
+        if (!Files.exists(target)) {
+            JobSetup.checkWritable(target, "-pgnout");
+            return;
+        }
+        byte[] old = Files.readAllBytes(target);
+        byte[] ours = Files.exists(games) ? Files.readAllBytes(games) : new byte[0];
+        if (old.length > ours.length || !Arrays.equals(old, 0, old.length, ours, 0, old.length)) {
+            throw new BadInputException("-pgnout " + target + " exists and is not a copy of this run's games: "
+                    + "Arbiter does not overwrite it; choose another file");
+        }
+    }
+}

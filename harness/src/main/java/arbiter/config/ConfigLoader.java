@@ -63,7 +63,7 @@ public final class ConfigLoader {
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
             "resignMoves", "maxPlies");
     static final List<String> SCHEDULE_TYPES = List.of("round-robin", "gauntlet", "match");
-    static final List<String> PROTOCOLS = List.of("uci", "hub", "dxp", "gnubg");
+    static final List<String> PROTOCOLS = List.of("uci", "xboard", "hub", "dxp", "gnubg");
 
     private ConfigLoader() {
     }
@@ -499,7 +499,7 @@ public final class ConfigLoader {
         }
         if (protocol != null && rules != null) {
             GameFamily needed = switch (protocol) {
-                case "uci" -> GameFamily.CHESS;
+                case "uci", "xboard" -> GameFamily.CHESS;
                 case "gnubg" -> GameFamily.BACKGAMMON;
                 default -> GameFamily.DRAUGHTS;
             };

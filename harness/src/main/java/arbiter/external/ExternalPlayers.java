@@ -23,6 +23,10 @@ public final class ExternalPlayers {
                 need(pc, rules, GameFamily.CHESS);
                 yield new UciPlayer(pc.name(), e, pc.options(), rules);
             }
+            case "xboard" -> {
+                need(pc, rules, GameFamily.CHESS);
+                yield new XboardPlayer(pc.name(), e, pc.options(), rules);
+            }
             case "hub" -> {
                 need(pc, rules, GameFamily.DRAUGHTS);
                 yield new HubPlayer(pc.name(), e, pc.options(), rules);

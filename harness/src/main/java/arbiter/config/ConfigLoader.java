@@ -63,7 +63,7 @@ public final class ConfigLoader {
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
             "resignMoves", "maxPlies");
     static final List<String> SCHEDULE_TYPES = List.of("round-robin", "gauntlet", "match");
-    static final List<String> PROTOCOLS = List.of("uci", "xboard", "hub", "dxp", "gnubg");
+    static final List<String> PROTOCOLS = List.of("uci", "xboard", "hub", "hub1", "dxp", "gnubg");
 
     private ConfigLoader() {
     }
@@ -394,6 +394,24 @@ public final class ConfigLoader {
         }
         // Options that Arbiter itself interprets are checked now; UCI and Hub options are checked against
         // the engine's own declarations when it starts.
+        String limitsPath = own != null ? path + ".limits" : "$.limits";
+        if (external != null && "hub1".equals(external.protocol())) {
+            if (!options.isEmpty()) {
+                r.problem(path + ".options", "the hub1 protocol has no command to set options (Scan 2.0 reads them from its scan.ini)");
+            }
+            if (effective.depth() > 0 || effective.nodes() > 0 || (effective.moveTimeMs() == 0 && !effective.hasClock())) {
+                r.problem(limitsPath, "the hub1 protocol has time limits only: give player '" + name
+                        + "' moveTimeMs or timeMs, and no depth or nodes");
+            }
+        }
+        if (external != null && "xboard".equals(external.protocol())) {
+            if (effective.nodes() > 0) {
+                r.problem(limitsPath, "the xboard protocol has no node limit: give player '" + name + "' depth, moveTimeMs or timeMs");
+            }
+            if (effective.moveTimeMs() % 1000 != 0) {
+                r.problem(limitsPath, "the xboard protocol gives time per move in whole seconds (st): moveTimeMs must be a multiple of 1000");
+            }
+        }
         if (external != null && "dxp".equals(external.protocol()) && !options.isEmpty()) {
             r.problem(path + ".options", "the dxp protocol has no options; the engine is configured on its own side");
         }

@@ -31,6 +31,10 @@ public final class ExternalPlayers {
                 need(pc, rules, GameFamily.DRAUGHTS);
                 yield new HubPlayer(pc.name(), e, pc.options(), rules);
             }
+            case "hub1" -> {
+                need(pc, rules, GameFamily.DRAUGHTS);
+                yield new HubPlayer(pc.name(), e, pc.options(), rules, 1);
+            }
             case "dxp" -> {
                 need(pc, rules, GameFamily.DRAUGHTS);
                 yield new DxpPlayer(pc.name(), e, pc.options(), rules);

@@ -29,19 +29,37 @@ import org.apache.logging.log4j.Logger;
  * irreversible move (capture or man move) and the king moves since, for repetition; {@code level}
  * with {@code depth=}, {@code nodes=}, {@code move-time=} and/or {@code time= inc= moves=} (seconds);
  * {@code go think}; {@code info} (score in men, depth, nodes, time, pv) until {@code done move=...}.
+ *
+ * <p>Version 1 (Hub-1, Scan 2.0; protocol {@code hub1}), from Fabien Letouzey's description of it
+ * ("Hub protocol, version 1", damforum.nl, 2017): positional commands without named arguments.
+ * Handshake {@code hub} → {@code name ...} lines, {@code wait}; {@code init} → {@code ready}; no params
+ * (Scan 2.0 reads its settings from scan.ini). Each move {@code pos <position>}, one
+ * {@code move <m>} per reversible move since it, {@code level <moves> <time> <inc>} (seconds; a time
+ * per move is {@code level 1 <t> 0}), {@code go}; the answer is {@code move <m> [<ponder>]}. Hub-1
+ * has time limits only: a depth or node limit is refused.
  */
 public final class HubPlayer extends ProcessPlayer {
     private static final Logger LOG = LogManager.getLogger(HubPlayer.class);
 
     private final Map<String, String> declared = new LinkedHashMap<>();
+    /** 2: Hub (Scan 3.x); 1: Hub-1 (Scan 2.0). */
+    private final int version;
 
     public HubPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
+        this(name, engine, options, rules, 2);
+    }
+
+    public HubPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules, int version) {
         super(name, engine, options, rules);
+        if (version != 1 && version != 2) {
+            throw new IllegalArgumentException("Hub version " + version);
+        }
+        this.version = version;
     }
 
     @Override
     protected String protocol() {
-        return "hub";
+        return version == 1 ? "hub1" : "hub";
     }
 
     @Override
@@ -56,6 +74,10 @@ public final class HubPlayer extends ProcessPlayer {
         process.send("hub");
         await(l -> HubText.parse(l).command().equals("wait"), this::handshakeLine, engine.initTimeoutMs(),
                 "'hub' with 'wait'");
+        if (version == 1 && !options.isEmpty()) {
+            throw new EngineException("engine " + name + ": the Hub-1 protocol has no command to set options "
+                    + String.join(", ", options.keySet()) + " (Scan 2.0 reads them from its scan.ini)");
+        }
         for (Map.Entry<String, Object> o : options.entrySet()) {
             if (!declared.containsKey(o.getKey())) {
                 throw new EngineException("engine " + name + " has no Hub param '" + o.getKey() + "'; its params: "
@@ -73,6 +95,7 @@ public final class HubPlayer extends ProcessPlayer {
         switch (l.command()) {
             case "id" -> engineName = l.get("name") == null ? null
                     : l.get("name") + (l.get("version") == null ? "" : " " + l.get("version"));
+            case "name" -> engineName = line.strip().substring(4).strip(); // Hub-1: "name Scan 2.0"
             case "param" -> {
                 if (l.get("name") != null) {
                     declared.put(l.get("name"), l.get("value"));
@@ -97,6 +120,9 @@ public final class HubPlayer extends ProcessPlayer {
 
     @Override
     protected void beginGame(long gameSeed) {
+        if (version == 1) {
+            return; // Hub-1 has no game commands: every search sends its whole position
+        }
         process.send("new-game");
         process.send("ping");
         await(l -> HubText.parse(l).command().equals("pong"), this::checkError, engine.initTimeoutMs(),
@@ -107,17 +133,25 @@ public final class HubPlayer extends ProcessPlayer {
     protected SearchResult search(GameHistory game, Limits limits, BooleanSupplier stop) {
         DraughtsPosition current = (DraughtsPosition) game.current();
         process.drain();
-        process.send(positionCommand(game));
-        process.send(levelCommand(limits));
-        process.send("go think");
+        if (version == 1) {
+            for (String command : hub1Commands(game, limits)) {
+                process.send(command);
+            }
+        } else {
+            process.send(positionCommand(game));
+            process.send(levelCommand(limits));
+            process.send("go think");
+        }
         long start = System.nanoTime();
         SearchInfo info = new SearchInfo();
-        String answer = awaitAnswer(l -> HubText.parse(l).command().equals("done"), l -> onSearchLine(l, info),
+        String answerCommand = version == 1 ? "move" : "done";
+        String answer = awaitAnswer(l -> HubText.parse(l).command().equals(answerCommand), l -> onSearchLine(l, info),
                 limits, stop, "stop");
         long elapsed = (System.nanoTime() - start) / 1_000_000;
-        String text = HubText.parse(answer).get("move");
+        String text = version == 1 ? hub1Move(answer) : HubText.parse(answer).get("move");
         if (text == null || text.isEmpty()) {
-            throw new IllegalMoveException("", "engine " + name + " sent 'done' without a move: " + UciPlayer.printable(answer));
+            throw new IllegalMoveException("", "engine " + name + " sent '" + answerCommand + "' without a move: "
+                    + UciPlayer.printable(answer));
         }
         Move move;
         try {
@@ -212,5 +246,49 @@ public final class HubPlayer extends ProcessPlayer {
             return "level infinite";
         }
         return HubText.format("level", args.toArray(String[]::new));
+    }
+
+    /**
+     * Hub-1's commands for a search: {@code pos <position>} after the last irreversible move, a
+     * {@code move <m>} for each move since, {@code level <moves> <time> <inc>}, {@code go}.
+     */
+    static List<String> hub1Commands(GameHistory game, Limits limits) {
+        List<Move> moves = game.moves();
+        List<Position> positions = game.positions();
+        int base = 0;
+        for (int i = 0; i < moves.size(); i++) {
+            if (positions.get(i).isIrreversible(moves.get(i))) {
+                base = i + 1;
+            }
+        }
+        List<String> out = new ArrayList<>();
+        out.add("pos " + HubText.position((DraughtsPosition) positions.get(base)));
+        for (int i = base; i < moves.size(); i++) {
+            out.add("move " + HubText.move((DraughtsMove) moves.get(i)));
+        }
+        out.add(hub1Level(limits));
+        out.add("go");
+        return out;
+    }
+
+    /** {@code level <moves> <time> <inc>}: the clock, or one move in the time per move. */
+    static String hub1Level(Limits limits) {
+        if (limits.depth() > 0 || limits.nodes() > 0) {
+            throw new EngineException("the Hub-1 protocol has time limits only (level): give the player a clock or moveTimeMs");
+        }
+        if (limits.hasClock()) {
+            return "level " + Math.max(0, limits.movesToGo()) + " " + HubText.seconds(limits.remainingMs()) + " "
+                    + HubText.seconds(limits.incrementMs());
+        }
+        if (limits.moveTimeMs() > 0) {
+            return "level 1 " + HubText.seconds(limits.moveTimeMs()) + " 0";
+        }
+        throw new EngineException("the Hub-1 protocol needs a time limit: give the player a clock or moveTimeMs");
+    }
+
+    /** The move of a Hub-1 answer {@code move <m> [<ponder>]}. */
+    static String hub1Move(String answer) {
+        String[] t = answer.strip().split("\\s+");
+        return t.length < 2 ? null : t[1];
     }
 }

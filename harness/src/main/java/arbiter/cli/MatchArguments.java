@@ -19,7 +19,7 @@ final class MatchArguments {
 
     /** Engine keys: cutechess/fastchess ones, plus builtin=, weight.X= and build= of our own. */
     private static final List<String> ENGINE_KEYS = List.of("name", "cmd", "arg", "dir", "proto", "builtin", "tc", "st",
-            "nodes", "depth", "timemargin");
+            "nodes", "depth", "timemargin", "build.repo", "build.ref", "build.command", "build.binary");
 
     private final List<Map<String, List<String>>> engines = new ArrayList<>();
     private final Map<String, List<String>> each = new LinkedHashMap<>();
@@ -262,16 +262,37 @@ final class MatchArguments {
         }
         String cmd = first(e, "cmd");
         String builtin = first(e, "builtin");
-        if ((cmd == null) == (builtin == null)) {
-            throw new BadInputException("match: " + where + ": give cmd=PROGRAM (an external engine) or builtin=ENGINE "
-                    + "(see `arbiter engines`), not " + (cmd == null ? "neither" : "both"));
+        String repo = first(e, "build.repo");
+        int kinds = (cmd != null ? 1 : 0) + (builtin != null ? 1 : 0) + (repo != null ? 1 : 0);
+        if (kinds != 1) {
+            throw new BadInputException("match: " + where + ": give one of cmd=PROGRAM (an external engine), builtin=ENGINE "
+                    + "(see `arbiter engines`) or build.repo=REPO build.ref=REF build.command=\"CMD\" build.binary=PATH "
+                    + "(built from source), got " + (kinds == 0 ? "none" : "several"));
         }
         String name = first(e, "name");
         if (name == null) {
-            name = cmd != null ? Path.of(cmd).getFileName().toString() : builtin;
+            name = cmd != null ? Path.of(cmd).getFileName().toString() : builtin != null ? builtin
+                    : Path.of(repo).getFileName() + "@" + first(e, "build.ref");
         }
         p.put("name", name);
-        if (cmd != null) {
+        if (repo != null) {
+            ObjectNode build = p.putObject("build");
+            for (String key : List.of("build.ref", "build.command", "build.binary")) {
+                if (first(e, key) == null) {
+                    throw new BadInputException("match: " + where + ": " + key + "= is needed with build.repo=");
+                }
+            }
+            build.put("repo", repo.contains("://") ? repo : Path.of(repo).toAbsolutePath().toString());
+            build.put("ref", first(e, "build.ref"));
+            ArrayNode command = build.putArray("command");
+            for (String part : first(e, "build.command").trim().split("\\s+")) {
+                command.add(part);
+            }
+            build.put("binary", first(e, "build.binary"));
+            ArrayNode args = build.putArray("args");
+            e.getOrDefault("arg", List.of()).forEach(args::add);
+            p.put("protocol", first(e, "proto") == null ? "uci" : first(e, "proto"));
+        } else if (cmd != null) {
             ArrayNode command = p.putArray("command");
             command.add(cmd.contains("/") ? Path.of(cmd).toAbsolutePath().toString() : cmd);
             e.getOrDefault("arg", List.of()).forEach(command::add);

@@ -48,9 +48,10 @@ public final class ConfigLoader {
     static final Set<String> VALIDATION_KEYS = Set.of("games", "sprt");
     static final Set<String> GAME_KEYS = Set.of("variant", "rules");
     static final Set<String> PLAYER_KEYS = Set.of("name", "engine", "extends", "options", "weights", "weightsFile",
-            "command", "protocol", "limits", "workingDir", "env", "initTimeoutMs", "hangTimeoutMs", "host", "port", "role");
+            "command", "protocol", "limits", "workingDir", "env", "initTimeoutMs", "hangTimeoutMs", "host", "port", "role",
+            "build");
     /** Keys that only an external engine may have. */
-    static final List<String> EXTERNAL_KEYS = List.of("command", "protocol", "workingDir", "env", "initTimeoutMs",
+    static final List<String> EXTERNAL_KEYS = List.of("command", "build", "protocol", "workingDir", "env", "initTimeoutMs",
             "hangTimeoutMs", "host", "port", "role");
     static final List<String> DXP_ROLES = List.of("initiator", "follower");
     /** Where programs named without a folder are looked for besides PATH (Debian installs engines there). */
@@ -436,9 +437,66 @@ public final class ConfigLoader {
         return new PlayerConfig(name, engine, options, weights, external, own);
     }
 
+    static final Set<String> BUILD_KEYS = Set.of("repo", "ref", "command", "binary", "args");
+
+    /**
+     * {@code build: {repo, ref, command, binary, args}}: checks the ref out into this machine's build
+     * cache and builds it once per commit; returns the engine's command (the binary and its args), or
+     * null after reporting a problem (a failed build quotes the end of its output).
+     */
+    private static List<String> build(JsonReader r, JsonNode b, String path, Path base) {
+        if (b == null || !b.isObject()) {
+            r.problem(path, "must be an object: {\"repo\", \"ref\", \"command\", \"binary\"}");
+            return null;
+        }
+        r.allowOnly(b, path, BUILD_KEYS);
+        String repo = r.string(b, "repo", path, null, true);
+        String ref = r.string(b, "ref", path, null, true);
+        String binary = r.string(b, "binary", path, null, true);
+        List<String> command = strings(r, b.get("command"), path + ".command", true);
+        List<String> args = strings(r, b.get("args"), path + ".args", false);
+        if (repo == null || ref == null || binary == null || command == null || args == null) {
+            return null;
+        }
+        try {
+            Path program = arbiter.build.EngineBuild.build(new arbiter.build.EngineBuild.Spec(repo, ref, command, binary,
+                    args), base, arbiter.build.EngineBuild.cache());
+            List<String> out = new ArrayList<>(List.of(program.toString()));
+            out.addAll(args);
+            return out;
+        } catch (arbiter.build.EngineBuild.BuildException e) {
+            r.problem(path, e.getMessage());
+            return null;
+        }
+    }
+
+    /** An array of strings (null after a problem; an absent optional one is empty). */
+    private static List<String> strings(JsonReader r, JsonNode n, String path, boolean required) {
+        if (n == null) {
+            if (required) {
+                r.problem(path, "missing: an array of strings");
+                return null;
+            }
+            return List.of();
+        }
+        if (!n.isArray() || (required && n.isEmpty())) {
+            r.problem(path, "must be a" + (required ? " non-empty" : "n") + " array of strings");
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            if (!n.get(i).isTextual()) {
+                r.problem(path + "[" + i + "]", "must be a string");
+                return null;
+            }
+            out.add(n.get(i).asText());
+        }
+        return out;
+    }
+
     /** The external-engine keys of a player, validated; null when the player has neither protocol nor command. */
     private static ExternalEngine external(JsonReader r, ObjectNode p, String path, Path base, Rules rules) {
-        if (!p.has("command") && !p.has("protocol")) {
+        if (!p.has("command") && !p.has("protocol") && !p.has("build")) {
             return null;
         }
         String protocol = r.choice(p, "protocol", path, null, PROTOCOLS);
@@ -466,6 +524,16 @@ public final class ConfigLoader {
                 r.problem(path + ".workingDir", "no such folder: " + workingDir);
             }
         }
+        if (p.has("build")) {
+            if (p.has("command")) {
+                r.problem(path + ".build", "give \"build\" (the engine is built from source) or \"command\", not both");
+            } else {
+                List<String> built = build(r, p.get("build"), path + ".build", base);
+                if (built != null) {
+                    command.addAll(built);
+                }
+            }
+        }
         if (!command.isEmpty()) {
             String program = command.get(0);
             Path found = locateProgram(program, base);
@@ -476,7 +544,7 @@ public final class ConfigLoader {
             } else {
                 command.set(0, found.toString());
             }
-        } else if (protocol != null && !protocol.equals("dxp")) {
+        } else if (protocol != null && !protocol.equals("dxp") && !p.has("build")) {
             r.problem(path + ".command", "missing; a " + protocol + " engine is a program: give its command as an array");
         }
         Map<String, String> env = new LinkedHashMap<>();

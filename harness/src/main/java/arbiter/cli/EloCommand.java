@@ -3,6 +3,7 @@ package arbiter.cli;
 import arbiter.pdn.GameRecord;
 import arbiter.play.GameResult;
 import arbiter.pdn.PdnReader;
+import arbiter.pdn.ResultScanner;
 import arbiter.pdn.PdnWarning;
 import arbiter.report.Format;
 import arbiter.report.RatingReport;
@@ -194,6 +195,9 @@ final class EloCommand implements Callable<Integer> {
             if (!Files.isRegularFile(file)) {
                 throw new BadInputException("no such file: " + file);
             }
+            if (!extras.check && !extras.pairs && scanned(file, counts)) {
+                continue; // the fast path read the file: no game in it needs a warning
+            }
             try (PdnReader reader = PdnReader.open(file, (PdnWarning w) -> warnings.add(w.toString()))) {
                 while (reader.hasNext()) {
                     GameRecord g = reader.next();
@@ -220,6 +224,37 @@ final class EloCommand implements Callable<Integer> {
             }
         }
         return counts;
+    }
+
+    /**
+     * Adds a file's games by the fast path ({@link ResultScanner}); false (nothing added) when the
+     * file holds something only the full reader should judge and warn about.
+     */
+    static boolean scanned(Path file, GameCounts counts) {
+        ResultScanner scanner = new ResultScanner();
+        GameCounts local = new GameCounts();
+        boolean ok;
+        try {
+            ok = scanner.scan(file, (w, b, r) -> {
+                int wi = local.player(scanner.names().get(w));
+                int bi = local.player(scanner.names().get(b));
+                local.add(wi, bi, r == GameResult.WHITE_WIN ? 1 : 0, r == GameResult.DRAW ? 1 : 0, r == GameResult.BLACK_WIN ? 1 : 0);
+            });
+        } catch (IOException e) {
+            return false;
+        }
+        if (!ok) {
+            return false;
+        }
+        for (int a = 0; a < local.players(); a++) {
+            int ga = counts.player(local.name(a));
+            for (int b = 0; b < local.players(); b++) {
+                if (a != b && local.games(a, b) > 0) {
+                    counts.add(ga, counts.player(local.name(b)), local.wins(a, b), local.draws(a, b), local.losses(a, b));
+                }
+            }
+        }
+        return true;
     }
 
     private static String name(String tag) {

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         description = "Tournament and tuning harness for board-game engines.",
         subcommands = {RunCommand.class, MatchCommand.class, EnginesCommand.class, EngineCommand.class, PerftCommand.class, MovesCommand.class,
             BenchCommand.class, EloCommand.class, SprtCommand.class, TexelCommand.class, TuneCommand.class, WorkerCommand.class,
+            CdsTrainingCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -40,6 +40,9 @@ final class PerftCommand implements Callable<Integer> {
     @Option(names = "--divide", description = "List the leaf count below each root move at the deepest depth.")
     boolean divide;
 
+    @Option(names = "--threads", description = "Threads counting the root moves' subtrees (default: the machine's cores).")
+    Integer threads;
+
     @Override
     public Integer call() {
         if (depth < 1) {
@@ -54,29 +57,64 @@ final class PerftCommand implements Callable<Integer> {
                 }
             }
         }
+        int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        if (n < 1 || n > 1024) {
+            throw new BadInputException("--threads must be between 1 and 1024, got " + n);
+        }
         PrintWriter out = spec.commandLine().getOut();
         long totalLeaves = 0;
         long start = System.nanoTime();
-        if (divide) {
-            for (Move move : root.legalMoves()) {
-                long leaves = root.play(move).perft(depth - 1);
-                totalLeaves += leaves;
-                out.println(root.formatMove(move) + " " + leaves);
+        // Each thread counts whole subtrees of root moves; positions keep their move generators per thread.
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, "perft");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Move> rootMoves = root.legalMoves();
+            if (divide) {
+                long[] below = subtrees(pool, root, rootMoves, depth);
+                for (int i = 0; i < rootMoves.size(); i++) {
+                    totalLeaves += below[i];
+                    out.println(root.formatMove(rootMoves.get(i)) + " " + below[i]);
+                }
+                out.println("perft " + depth + " " + totalLeaves);
+            } else {
+                for (int d = 1; d <= depth; d++) {
+                    long leaves = d == 1 || n == 1 ? root.perft(d) : java.util.Arrays.stream(subtrees(pool, root, rootMoves, d)).sum();
+                    totalLeaves += leaves;
+                    out.println("perft " + d + " " + leaves);
+                    out.flush();
+                }
             }
-            out.println("perft " + depth + " " + totalLeaves);
-        } else {
-            for (int d = 1; d <= depth; d++) {
-                long leaves = root.perft(d);
-                totalLeaves += leaves;
-                out.println("perft " + d + " " + leaves);
-                out.flush();
-            }
+        } finally {
+            pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.printf("total %d leaves in %.3f s, %.0f leaves/s%n", totalLeaves, seconds,
-                seconds > 0 ? totalLeaves / seconds : 0.0);
+        out.printf("total %d leaves in %.3f s, %.0f leaves/s (%d thread%s)%n", totalLeaves, seconds,
+                seconds > 0 ? totalLeaves / seconds : 0.0, n, n == 1 ? "" : "s");
         out.flush();
         return 0;
+    }
+
+    /** The leaves {@code depth} plies below the root under each root move, counted in parallel. */
+    private static long[] subtrees(java.util.concurrent.ExecutorService pool, Position root, List<Move> moves, int depth) {
+        List<java.util.concurrent.Future<Long>> parts = new java.util.ArrayList<>();
+        for (Move m : moves) {
+            parts.add(pool.submit(() -> depth == 1 ? 1L : root.play(m).perft(depth - 1)));
+        }
+        long[] out = new long[moves.size()];
+        for (int i = 0; i < out.length; i++) {
+            try {
+                out[i] = parts.get(i).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted");
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            }
+        }
+        return out;
     }
 
     /** Parses repeated {@code name=value} options into an ordered map. */

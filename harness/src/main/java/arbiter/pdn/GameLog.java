@@ -13,13 +13,24 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The run's {@code games.pdn}: append-only, one whole game per write, flushed to disk (fsync) before
- * the game counts as finished. On opening, a torn last game (the process was killed mid-write) is cut
- * off, so the file always holds whole games only.
+ * The run's {@code games.pdn}: append-only, one whole game per write. A written game is in the
+ * operating system's hands at once (a killed process loses nothing it wrote); it is forced to the
+ * disk (fsync) in groups — when {@link #MAX_BATCH} games are pending, or the oldest pending game has
+ * waited {@link #MAX_DELAY_MS}, or at {@link #syncIfDue}, {@link #sync} and close — so a power cut
+ * loses at most that much, which a resume plays again. On opening, a torn last game (the process was
+ * killed mid-write) is cut off, so the file always holds whole games only.
  */
 public final class GameLog implements AutoCloseable {
+    /** Games written but not yet forced to disk, at most. */
+    public static final int MAX_BATCH = 256;
+    /** How long a written game may wait for its fsync. */
+    public static final long MAX_DELAY_MS = 50;
+
     private final Path file;
     private final FileChannel channel;
+    private int pending;
+    private long firstPendingNanos;
+    private long forces;
 
     private GameLog(Path file, FileChannel channel) {
         this.file = file;
@@ -90,18 +101,62 @@ public final class GameLog implements AutoCloseable {
         return GameResult.isResultToken(token);
     }
 
-    /** Appends one whole game and forces it to disk; a failure (a full disk) names the file. */
+    /**
+     * Appends one whole game; it is forced to disk with the next group (see the class comment). A
+     * failure (a full disk) names the file.
+     */
     public synchronized void append(String game) throws IOException {
         ByteBuffer buffer = ByteBuffer.wrap(game.getBytes(StandardCharsets.UTF_8));
         try {
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
             }
+        } catch (IOException e) {
+            throw failure(e);
+        }
+        if (pending++ == 0) {
+            firstPendingNanos = System.nanoTime();
+        }
+        syncIfDue();
+    }
+
+    /** Forces pending games to disk when the group is full or its oldest game has waited long enough. */
+    public synchronized void syncIfDue() throws IOException {
+        if (pending >= MAX_BATCH || (pending > 0 && System.nanoTime() - firstPendingNanos >= MAX_DELAY_MS * 1_000_000L)) {
+            sync();
+        }
+    }
+
+    /** Milliseconds until pending games are due for their fsync, or -1 when none is pending. */
+    public synchronized long millisUntilSync() {
+        if (pending == 0) {
+            return -1;
+        }
+        return Math.max(0, MAX_DELAY_MS - (System.nanoTime() - firstPendingNanos) / 1_000_000L);
+    }
+
+    /** Forces every written game to disk now. */
+    public synchronized void sync() throws IOException {
+        if (pending == 0) {
+            return;
+        }
+        try {
             channel.force(false);
         } catch (IOException e) {
-            throw new java.nio.file.FileSystemException(file.toString(), null,
-                    "cannot append a game: " + e.getMessage() + "; free space and run the same command again to resume");
+            throw failure(e);
         }
+        pending = 0;
+        forces++;
+    }
+
+    /** How many times games were forced to disk (for tests and benchmarks). */
+    public synchronized long forces() {
+        return forces;
+    }
+
+    private java.nio.file.FileSystemException failure(IOException e) {
+        return new java.nio.file.FileSystemException(file.toString(), null,
+                "cannot append a game: " + e.getMessage() + "; free space and run the same command again to resume");
     }
 
     /** The games already in the log (read back with {@link PdnReader}). */
@@ -123,7 +178,11 @@ public final class GameLog implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        channel.close();
+    public synchronized void close() throws IOException {
+        try {
+            sync();
+        } finally {
+            channel.close();
+        }
     }
 }

@@ -4,7 +4,7 @@ import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.game.Games;
 import arbiter.game.Rules;
-import arbiter.pdn.GameLog;
+import arbiter.pdn.PdnReader;
 import arbiter.pdn.GameRecord;
 import arbiter.play.Adjudication;
 import arbiter.play.GameResult;
@@ -45,7 +45,7 @@ import java.util.TreeMap;
 public final class RunReports {
     /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
     static final int BOOTSTRAP = 400;
-    /** Points of the LLR chart at most (a long SPRT is thinned evenly; the last point is kept). */
+    /** Points of the LLR chart: between this and twice this for a long SPRT (thinned evenly; the last point kept). */
     private static final int LLR_POINTS = 1000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -61,14 +61,22 @@ public final class RunReports {
     /** Reads the run's records and writes every report file into the run's folder. */
     public static RunReport write(RunConfig config, List<GameTask> tasks, String stopReason) throws IOException {
         Path dir = config.output();
-        List<GameRecord> games = GameLog.read(dir.resolve("games.pdn"), w -> { });
         String created = null;
         Path state = dir.resolve("state.json");
         if (Files.exists(state)) {
             JsonNode c = JSON.readTree(Files.readString(state)).get("created");
             created = c == null ? null : c.asText();
         }
-        RunReport report = build(config, tasks, games, created, Instant.now(), stopReason);
+        RunReport report;
+        Path pdn = dir.resolve("games.pdn");
+        if (Files.exists(pdn)) {
+            // One pass over the records, none kept: memory does not grow with the games.
+            try (PdnReader reader = PdnReader.open(pdn, w -> { })) {
+                report = build(config, tasks, () -> reader, created, Instant.now(), stopReason);
+            }
+        } else {
+            report = build(config, tasks, List.of(), created, Instant.now(), stopReason);
+        }
         RunState.writeAtomically(dir.resolve("report.md"), report.markdown());
         RunState.writeAtomically(dir.resolve("report.tex"), report.latex());
         RunState.writeAtomically(dir.resolve("report.html"), report.html());
@@ -88,49 +96,108 @@ public final class RunReports {
      * @param created when the run was first started (state.json), or null
      * @param stopReason why the run stopped early, or null
      */
-    public static RunReport build(RunConfig config, List<GameTask> tasks, List<GameRecord> games, String created,
+    public static RunReport build(RunConfig config, List<GameTask> tasks, Iterable<GameRecord> games, String created,
                                   Instant now, String stopReason) {
-        List<String> order = config.players().stream().map(PlayerConfig::name).toList();
-        Rules rules = Games.rules(config.game().variant(), config.game().rules());
-        GameCounts counts = new GameCounts();
-        for (String p : order) {
-            counts.player(p);
-        }
-        Map<Integer, GameTask> byId = new HashMap<>();
-        for (GameTask t : tasks) {
-            byId.put(t.id(), t);
-        }
-        Standings standings = new Standings(order);
+        Tally t = new Tally(config, tasks);
         for (GameRecord g : games) {
-            counts.add(g.tag("White"), g.tag("Black"), g.result());
-            GameTask t = byId.get(parseInt(g.tag("Game")));
-            standings.add(new Standings.Result(t == null ? -1 : t.id(), t == null ? -1 : t.pair(), g.tag("White"),
-                    g.tag("Black"), g.result()));
+            t.add(g);
         }
+        List<String> order = t.order;
         List<RunReport.Section> sections = new ArrayList<>();
-        sections.add(conditions(config, tasks.size(), games.size(), created, now, stopReason));
+        sections.add(conditions(config, tasks.size(), t.games, created, now, stopReason));
         sections.add(new RunReport.Section("players", players(config)));
-        boolean match = config.schedule().type().equals("match") && !games.isEmpty();
+        boolean match = config.schedule().type().equals("match") && t.games > 0;
         if (match) {
-            sections.add(matchBlock(config, standings));
+            sections.add(matchBlock(config, t.standings));
         }
         List<RunReport.Chart> charts = new ArrayList<>();
-        if (!games.isEmpty()) {
-            Ratings ratings = ratings(config, counts);
+        if (t.games > 0) {
+            Ratings ratings = ratings(config, t.counts);
             sections.add(new RunReport.Section("ratings", RatingReport.ratingTable(ratings)));
             sections.add(new RunReport.Section("crosstable", RatingReport.crosstable(ratings)));
             sections.add(new RunReport.Section("head-to-head", RatingReport.headToHead(ratings, order)));
             sections.add(new RunReport.Section("los", RatingReport.losMatrix(ratings)));
             charts.add(new RunReport.Chart("ratings", "Ratings with their 95% intervals", SvgChart.ratings(ratings)));
         }
-        sections.add(new RunReport.Section("terminations", terminations(order, games)));
-        sections.add(new RunReport.Section("moves", moves(order, rules, games)));
-        if (match && config.schedule().sprt() != null) {
-            Sprt.Result r = SprtStop.result(config, standings);
+        sections.add(new RunReport.Section("terminations", terminations(t)));
+        sections.add(new RunReport.Section("moves", moves(t)));
+        if (match && t.llr != null) {
+            Sprt.Result r = SprtStop.result(config, t.standings);
             charts.add(new RunReport.Chart("llr", "SPRT log-likelihood ratio over games, with the bounds of H0 and H1",
-                    SvgChart.llr(llrSeries(config, byId, games), r.lower(), r.upper())));
+                    SvgChart.llr(t.llr.points(), r.lower(), r.upper())));
         }
         return new RunReport(config.name(), sections, charts);
+    }
+
+    /** Everything the report needs from the records, gathered in one pass without keeping any record. */
+    private static final class Tally {
+        final List<String> order;
+        final Rules rules;
+        final Map<Integer, GameTask> byId = new HashMap<>();
+        final GameCounts counts = new GameCounts();
+        final Standings standings;
+        final Map<String, TreeMap<String, int[]>> terminations = new LinkedHashMap<>();
+        /** Per player: moves, time, max time, moves with depth, depth, moves with nodes, nodes. */
+        final Map<String, double[]> moveSums = new LinkedHashMap<>();
+        final LlrSeries llr;
+        int games;
+
+        Tally(RunConfig config, List<GameTask> tasks) {
+            order = config.players().stream().map(PlayerConfig::name).toList();
+            rules = Games.rules(config.game().variant(), config.game().rules());
+            for (String p : order) {
+                counts.player(p);
+                terminations.put(p, new TreeMap<>());
+                moveSums.put(p, new double[7]);
+            }
+            for (GameTask t : tasks) {
+                byId.put(t.id(), t);
+            }
+            standings = new Standings(order);
+            llr = config.schedule().type().equals("match") && config.schedule().sprt() != null
+                    ? new LlrSeries(config, byId) : null;
+        }
+
+        void add(GameRecord g) {
+            games++;
+            String white = g.tag("White");
+            String black = g.tag("Black");
+            GameResult result = g.result();
+            counts.add(white, black, result);
+            GameTask t = byId.get(parseInt(g.tag("Game")));
+            standings.add(new Standings.Result(t == null ? -1 : t.id(), t == null ? -1 : t.pair(), white, black, result));
+            String why = g.tag("Termination") == null ? "unknown" : g.tag("Termination");
+            for (int side = 0; side < 2; side++) {
+                String p = side == 0 ? white : black;
+                int[] wdl = terminations.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(why, k -> new int[3]);
+                boolean won = side == 0 ? result == GameResult.WHITE_WIN : result == GameResult.BLACK_WIN;
+                boolean lost = side == 0 ? result == GameResult.BLACK_WIN : result == GameResult.WHITE_WIN;
+                wdl[won ? 0 : lost ? 2 : 1]++;
+            }
+            addMoves(g, white, black);
+            if (llr != null) {
+                llr.add(g);
+            }
+        }
+
+        private void addMoves(GameRecord g, String white, String black) {
+            int side = rules.start().sideToMove(); // side 0 is the White tag's player, side 1 the Black's
+            String fen = g.tag("FEN");
+            if (fen != null) {
+                try {
+                    side = rules.parsePosition(fen).sideToMove();
+                } catch (RuntimeException e) {
+                    return; // not a position of these rules: its moves cannot be assigned
+                }
+            }
+            String[] who = {white, black};
+            for (int k = 0; k < g.moves().size(); k++) {
+                String c = g.comments().get(k);
+                if (c != null) {
+                    addMove(moveSums.computeIfAbsent(who[(side + k) & 1], x -> new double[7]), c);
+                }
+            }
+        }
     }
 
     static Ratings ratings(RunConfig config, GameCounts counts) {
@@ -302,22 +369,8 @@ public final class RunReports {
     }
 
     /** W/D/L of each player by how its games ended (the Termination tag). */
-    private static Table terminations(List<String> order, List<GameRecord> games) {
-        Map<String, TreeMap<String, int[]>> byPlayer = new LinkedHashMap<>();
-        for (String p : order) {
-            byPlayer.put(p, new TreeMap<>());
-        }
-        for (GameRecord g : games) {
-            String why = g.tag("Termination") == null ? "unknown" : g.tag("Termination");
-            GameResult r = g.result();
-            for (int side = 0; side < 2; side++) {
-                String p = g.tag(side == 0 ? "White" : "Black");
-                int[] wdl = byPlayer.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(why, k -> new int[3]);
-                boolean won = side == 0 ? r == GameResult.WHITE_WIN : r == GameResult.BLACK_WIN;
-                boolean lost = side == 0 ? r == GameResult.BLACK_WIN : r == GameResult.WHITE_WIN;
-                wdl[won ? 0 : lost ? 2 : 1]++;
-            }
-        }
+    private static Table terminations(Tally tally) {
+        Map<String, TreeMap<String, int[]>> byPlayer = tally.terminations;
         List<List<String>> rows = new ArrayList<>();
         for (Map.Entry<String, TreeMap<String, int[]>> p : byPlayer.entrySet()) {
             for (Map.Entry<String, int[]> t : p.getValue().entrySet()) {
@@ -335,30 +388,8 @@ public final class RunReports {
     }
 
     /** Per player: its moves' time, depth and nodes as the records' comments give them. */
-    private static Table moves(List<String> order, Rules rules, List<GameRecord> games) {
-        Map<String, double[]> sums = new LinkedHashMap<>(); // moves, time, max time, depth moves, depth, node moves, nodes
-        for (String p : order) {
-            sums.put(p, new double[7]);
-        }
-        for (GameRecord g : games) {
-            int side = rules.start().sideToMove(); // side 0 is the White tag's player, side 1 the Black's
-            String fen = g.tag("FEN");
-            if (fen != null) {
-                try {
-                    side = rules.parsePosition(fen).sideToMove();
-                } catch (RuntimeException e) {
-                    continue; // not a position of these rules: its moves cannot be assigned
-                }
-            }
-            String[] who = {g.tag("White"), g.tag("Black")};
-            for (int k = 0; k < g.moves().size(); k++) {
-                String mover = who[(side + k) & 1];
-                String c = g.comments().get(k);
-                if (c != null) {
-                    addMove(sums.computeIfAbsent(mover, x -> new double[7]), c);
-                }
-            }
-        }
+    private static Table moves(Tally tally) {
+        Map<String, double[]> sums = tally.moveSums;
         List<List<String>> rows = new ArrayList<>();
         for (Map.Entry<String, double[]> e : sums.entrySet()) {
             double[] s = e.getValue();
@@ -419,15 +450,40 @@ public final class RunReports {
     }
 
     /** The LLR after each game (trinomial) or each complete pair (pentanomial), in the order recorded. */
-    static List<double[]> llrSeries(RunConfig config, Map<Integer, GameTask> byId, List<GameRecord> games) {
-        RunConfig.Sprt sprt = config.schedule().sprt();
-        String a = config.schedule().players().get(0);
-        boolean paired = config.openings().pairs();
-        long[] counts = new long[paired ? 5 : 3];
-        Map<Integer, Double> openPairs = new HashMap<>();
-        List<double[]> all = new ArrayList<>();
-        int n = 0;
+    static List<double[]> llrSeries(RunConfig config, Map<Integer, GameTask> byId, Iterable<GameRecord> games) {
+        LlrSeries series = new LlrSeries(config, byId);
         for (GameRecord g : games) {
+            series.add(g);
+        }
+        return series.points();
+    }
+
+    /**
+     * The SPRT's LLR over the games, kept to at most {@code 2 * LLR_POINTS} points however long the
+     * test: when full, every other point is dropped and the LLR is computed half as often.
+     */
+    static final class LlrSeries {
+        private final RunConfig.Sprt sprt;
+        private final String a;
+        private final boolean paired;
+        private final Map<Integer, GameTask> byId;
+        private final long[] counts;
+        private final Map<Integer, Double> openPairs = new HashMap<>();
+        private final List<double[]> points = new ArrayList<>();
+        private int n;
+        private long samples;
+        private long stride = 1;
+        private long plotted = -1;
+
+        LlrSeries(RunConfig config, Map<Integer, GameTask> byId) {
+            this.sprt = config.schedule().sprt();
+            this.a = config.schedule().players().get(0);
+            this.paired = config.openings().pairs();
+            this.byId = byId;
+            this.counts = new long[paired ? 5 : 3];
+        }
+
+        void add(GameRecord g) {
             n++;
             double score = switch (g.result()) {
                 case WHITE_WIN -> 1;
@@ -440,33 +496,47 @@ public final class RunReports {
             if (paired) {
                 GameTask t = byId.get(parseInt(g.tag("Game")));
                 if (t == null) {
-                    continue;
+                    return;
                 }
                 Double first = openPairs.remove(t.pair());
                 if (first == null) {
                     openPairs.put(t.pair(), score);
-                    continue;
+                    return;
                 }
                 counts[(int) Math.round((first + score) * 2)]++;
             } else {
                 counts[(int) Math.round(score * 2)]++;
             }
+            if (++samples % stride == 0) {
+                point();
+                if (points.size() >= 2 * LLR_POINTS) {
+                    List<double[]> kept = new ArrayList<>();
+                    for (int i = 1; i < points.size(); i += 2) {
+                        kept.add(points.get(i));
+                    }
+                    points.clear();
+                    points.addAll(kept);
+                    stride *= 2;
+                }
+            }
+        }
+
+        private void point() {
             double llr = Sprt.test(counts, sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta(),
                     sprt.normalized() ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC).llr();
             if (Double.isFinite(llr)) {
-                all.add(new double[] {n, llr});
+                points.add(new double[] {n, llr});
+                plotted = samples;
             }
         }
-        if (all.size() <= LLR_POINTS) {
-            return all;
+
+        /** The points, the last sample's always among them. */
+        List<double[]> points() {
+            if (samples > 0 && plotted != samples) {
+                point();
+            }
+            return points;
         }
-        List<double[]> thin = new ArrayList<>();
-        double step = all.size() / (double) LLR_POINTS;
-        for (double i = 0; i < all.size() - 1; i += step) {
-            thin.add(all.get((int) i));
-        }
-        thin.add(all.get(all.size() - 1));
-        return thin;
     }
 
     private static int parseInt(String s) {

@@ -216,7 +216,9 @@ public final class Tournament {
                 if (inFlight.isEmpty()) {
                     break;
                 }
-                Report r = reports.poll(200, TimeUnit.MILLISECONDS);
+                long syncDue = log.millisUntilSync();
+                Report r = reports.poll(syncDue < 0 ? 200 : Math.min(200, syncDue), TimeUnit.MILLISECONDS);
+                log.syncIfDue(); // recorded games reach the disk within GameLog.MAX_DELAY_MS, busy or idle
                 if (r == null) {
                     continue;
                 }
@@ -273,6 +275,7 @@ public final class Tournament {
         if (stopReason == null && !complete) {
             stopReason = "interrupted; run the same command again to resume";
         }
+        log.sync(); // every recorded game is on disk before the run says it ended
         Summary summary = new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
         for (RunListener l : listeners) {
             l.runEnded(summary);

@@ -259,6 +259,29 @@ class RunReportTest {
         }
     }
 
+    @Test
+    void aLongSprtIsThinnedToABoundedChartEndingAtTheFinalLlr() throws Exception {
+        RunConfig c = matchConfig();
+        java.util.Random random = new java.util.Random(3);
+        List<GameRecord> games = new ArrayList<>();
+        long[] pairs = new long[5];
+        for (int p = 0; p < 5000; p++) {
+            String r1 = random.nextInt(3) == 0 ? "1-1" : random.nextBoolean() ? "2-0" : "0-2";
+            String r2 = random.nextInt(3) == 0 ? "1-1" : random.nextBoolean() ? "2-0" : "0-2";
+            games.add(game(2 * p, "new", "old", r1, "normal"));
+            games.add(game(2 * p + 1, "old", "new", r2, "normal"));
+            double s = (r1.equals("2-0") ? 1 : r1.equals("1-1") ? 0.5 : 0) + (r2.equals("0-2") ? 1 : r2.equals("1-1") ? 0.5 : 0);
+            pairs[(int) Math.round(s * 2)]++;
+        }
+        List<double[]> series = RunReports.llrSeries(c, byId(tasks(10_000, "new", "old")), games);
+        assertTrue(series.size() >= 1000 && series.size() <= 2000, "bounded: " + series.size());
+        assertEquals(10_000, series.get(series.size() - 1)[0]);
+        assertEquals(Sprt.test(pairs, 0, 10, 0.05, 0.05, Sprt.Model.LOGISTIC).llr(), series.get(series.size() - 1)[1], 1e-9);
+        for (int k = 1; k < series.size(); k++) {
+            assertTrue(series.get(k)[0] > series.get(k - 1)[0], "in order of games");
+        }
+    }
+
     private static void run(RunConfig c) throws Exception {
         new Tournament(c, new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(new java.io.StringWriter()),
                 new StandingsReporter(false)).run();

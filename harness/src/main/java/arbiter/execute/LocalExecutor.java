@@ -159,7 +159,14 @@ public final class LocalExecutor implements GameExecutor {
             for (Owned o : own.values()) {
                 closeQuietly(o.player());
             }
+            LOG.info("{}: {} ms of CPU", Thread.currentThread().getName(), threadCpuMillis());
         }
+    }
+
+    /** CPU time of the calling thread so far, in milliseconds (-1 where the JVM cannot tell). */
+    public static long threadCpuMillis() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        return mx.isCurrentThreadCpuTimeSupported() ? mx.getCurrentThreadCpuTime() / 1_000_000 : -1;
     }
 
     private record Owned(PlayerSpec spec, String rules, Player player) {

@@ -1,7 +1,6 @@
 package arbiter.external;
 
 import arbiter.player.EngineException;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -313,32 +312,60 @@ public final class EngineProcess implements AutoCloseable {
      * Splits a byte stream into lines (LF or CRLF), decoding UTF-8 with replacement of bad bytes and
      * cutting lines longer than {@link #MAX_LINE}; returns at end of stream or on a read error.
      */
+    /**
+     * Splits the stream into lines (at most {@code MAX_LINE} bytes kept of each; a final line without
+     * a newline counts). Lines are cut from the read buffer directly: no per-byte call or lock.
+     */
     static void readLines(InputStream in, Consumer<String> sink) {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
         byte[] buffer = new byte[8192];
+        byte[] partial = new byte[256];
+        int kept = 0; // bytes of a line begun in an earlier read
         try (in) {
             for (int n; (n = in.read(buffer)) > 0; ) {
+                int start = 0;
                 for (int i = 0; i < n; i++) {
-                    byte b = buffer[i];
-                    if (b == '\n') {
-                        sink.accept(decode(line));
-                        line.reset();
-                    } else if (line.size() < MAX_LINE) {
-                        line.write(b);
+                    if (buffer[i] != '\n') {
+                        continue;
                     }
+                    if (kept == 0) {
+                        sink.accept(decode(buffer, start, Math.min(i - start, MAX_LINE)));
+                    } else {
+                        partial = append(partial, kept, buffer, start, i - start);
+                        sink.accept(decode(partial, 0, Math.min(kept + i - start, MAX_LINE)));
+                        kept = 0;
+                    }
+                    start = i + 1;
+                }
+                if (start < n && kept < MAX_LINE) {
+                    int take = Math.min(n - start, MAX_LINE - kept);
+                    partial = append(partial, kept, buffer, start, take);
+                    kept += take;
                 }
             }
         } catch (IOException e) {
             // the process ended or its pipe was closed
         }
-        if (line.size() > 0) {
-            sink.accept(decode(line));
+        if (kept > 0) {
+            sink.accept(decode(partial, 0, kept));
         }
     }
 
-    private static String decode(ByteArrayOutputStream line) {
-        String s = line.toString(StandardCharsets.UTF_8);
-        return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
+    /** {@code to[0..used)} followed by {@code from[off..off+len)}, growing {@code to} when needed (bounded by MAX_LINE). */
+    private static byte[] append(byte[] to, int used, byte[] from, int off, int len) {
+        len = Math.max(0, Math.min(len, MAX_LINE - used));
+        if (used + len > to.length) {
+            to = java.util.Arrays.copyOf(to, Math.max(used + len, 2 * to.length));
+        }
+        System.arraycopy(from, off, to, used, len);
+        return to;
+    }
+
+    /** A line's text (UTF-8), without a trailing carriage return. */
+    private static String decode(byte[] b, int off, int len) {
+        if (len > 0 && b[off + len - 1] == '\r') {
+            len--;
+        }
+        return new String(b, off, len, StandardCharsets.UTF_8);
     }
 
     @Override

@@ -12,6 +12,9 @@ import java.util.function.BiFunction;
  * {@link SearchResult} when its move arrives. Later reports replace earlier ones field by field.
  */
 final class SearchInfo {
+    /** Plies of a principal variation worth checking: the record keeps 12 (Referee.PV_PLIES). */
+    static final int PV_PLIES = 12;
+
     Integer score;
     int depth;
     int selDepth;
@@ -28,13 +31,16 @@ final class SearchInfo {
         List<Move> line = new ArrayList<>();
         Position p = position;
         for (String text : pv) {
+            if (line.size() == PV_PLIES) {
+                break; // what a record keeps; checking more would cost a move generation per ply for nothing
+            }
             Move m;
             try {
-                m = parse.apply(p, text);
+                m = parse.apply(p, text); // a legal move of p, or an exception (Position.parseMove's contract)
             } catch (RuntimeException e) {
                 break;
             }
-            if (m == null || !p.legalMoves().contains(m)) {
+            if (m == null) {
                 break;
             }
             line.add(m);

@@ -228,7 +228,10 @@ public final class UciPlayer extends ProcessPlayer {
      * entries than the first, malformed numbers and other lines are ignored.
      */
     static void parseInfo(String line, SearchInfo info) {
-        String[] t = line.strip().split("\\s+");
+        if (!line.contains("info")) {
+            return; // not an info line: not worth splitting
+        }
+        String[] t = words(line);
         if (t.length == 0 || !t[0].equals("info")) {
             return;
         }
@@ -267,6 +270,26 @@ public final class UciPlayer extends ProcessPlayer {
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             // a malformed info line: keep what was read
         }
+    }
+
+    /** The line's words, split at runs of white space (as {@code strip().split("\\s+")}, without a regular expression). */
+    static String[] words(String line) {
+        java.util.ArrayList<String> out = new java.util.ArrayList<>(24);
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                out.add(line.substring(start, i));
+            }
+        }
+        return out.toArray(new String[0]);
     }
 
     static String printable(String text) {

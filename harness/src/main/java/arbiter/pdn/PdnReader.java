@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * Streaming reader of PGN (chess) and PDN (draughts) game records; knows the syntax, no game rules.
@@ -40,8 +39,6 @@ import java.util.regex.Pattern;
  */
 public final class PdnReader implements Iterator<GameRecord>, Closeable {
 
-    private static final Pattern MOVE_NUMBER = Pattern.compile("^[0-9]+\\.+");
-    private static final Pattern TAG_LINE = Pattern.compile("^\\s*\\[\\s*[^\\s\"\\]]+\\s+\".*");
 
     private final BufferedReader in;
     private final String source;
@@ -158,7 +155,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             }
             int thisLine = lineNo;
             boolean blank = line.isBlank();
-            boolean startsGame = previousBlank && TAG_LINE.matcher(line).lookingAt();
+            boolean startsGame = previousBlank && isTagLine(line);
             previousBlank = blank;
             if (g != null && g.open() && startsGame) {
                 // a new tag section inside an unclosed comment/variation: the game was broken
@@ -245,7 +242,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
                             return build(g, token);
                         }
                         g.inMoveText = true;
-                        String move = MOVE_NUMBER.matcher(token).replaceFirst("");
+                        String move = withoutMoveNumber(token);
                         if (!move.isEmpty()) {
                             g.moves.add(move);
                             g.comments.add(null);
@@ -258,6 +255,74 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
                 resync();
             }
         }
+    }
+
+    /** Runs of white space made one space, and none at the ends (as {@code replaceAll("\\s+", " ")} on stripped text). */
+    static String collapseSpace(CharSequence text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (regexSpace(c)) {
+                space = sb.length() > 0;
+            } else {
+                if (space) {
+                    sb.append(' ');
+                    space = false;
+                }
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A move token without its leading move number ({@code 12.e4}, {@code 12...Nf6}); the token itself when none. */
+    static String withoutMoveNumber(String token) {
+        int i = 0;
+        while (i < token.length() && token.charAt(i) >= '0' && token.charAt(i) <= '9') {
+            i++;
+        }
+        if (i == 0 || i == token.length() || token.charAt(i) != '.') {
+            return token;
+        }
+        while (i < token.length() && token.charAt(i) == '.') {
+            i++;
+        }
+        return token.substring(i);
+    }
+
+    /**
+     * A line opening a tag pair: optional white space, '[', a name, white space, '"' (what the
+     * regular expression {@code ^\\s*\\[\\s*[^\\s"\\]]+\\s+"} matches, checked without one).
+     */
+    static boolean isTagLine(String line) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && regexSpace(line.charAt(i))) {
+            i++;
+        }
+        if (i >= n || line.charAt(i++) != '[') {
+            return false;
+        }
+        while (i < n && regexSpace(line.charAt(i))) {
+            i++;
+        }
+        int name = i;
+        while (i < n && !regexSpace(line.charAt(i)) && line.charAt(i) != '"' && line.charAt(i) != ']') {
+            i++;
+        }
+        if (i == name || i >= n || !regexSpace(line.charAt(i))) {
+            return false;
+        }
+        while (i < n && regexSpace(line.charAt(i))) {
+            i++;
+        }
+        return i < n && line.charAt(i) == '"';
+    }
+
+    /** White space as {@code \\s} in a regular expression: space, tab, newline, vertical tab, form feed, return. */
+    private static boolean regexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /** Parses {@code [Name "value"]} starting at {@code i}; returns the index after {@code ]}. */
@@ -323,7 +388,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
 
     /** A closed comment belongs to the move before it (comments before the first move are dropped). */
     private static void attachComment(Builder g) {
-        String text = g.comment.toString().strip().replaceAll("\\s+", " ");
+        String text = collapseSpace(g.comment.toString().strip());
         int last = g.moves.size() - 1;
         if (text.isEmpty() || last < 0) {
             return;
@@ -356,7 +421,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             if (line == null) {
                 return;
             }
-            boolean startsGame = previousBlank && TAG_LINE.matcher(line).lookingAt();
+            boolean startsGame = previousBlank && isTagLine(line);
             previousBlank = line.isBlank();
             if (startsGame) {
                 pushBack(line, lineNo);

@@ -182,6 +182,7 @@ public final class Tournament {
         long moveInterval = listeners.stream().filter(RunListener::wantsMoves).mapToLong(RunListener::moveIntervalMillis)
                 .min().orElse(0);
         int played = 0;
+        long cpuAtStart = LocalExecutor.threadCpuMillis();
         String stopReason = stopPolicy.stopReason(standings);
         try {
             while (stopReason == null && !aborted()) {
@@ -276,6 +277,10 @@ public final class Tournament {
             stopReason = "interrupted; run the same command again to resume";
         }
         log.sync(); // every recorded game is on disk before the run says it ended
+        long coordinatorMs = LocalExecutor.threadCpuMillis() - cpuAtStart;
+        LOG.info("coordinator: {} ms of CPU for {} games ({} us per game); JIT compilation so far {} ms", coordinatorMs,
+                played, played > 0 ? coordinatorMs * 1000 / played : 0,
+                java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime());
         Summary summary = new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
         for (RunListener l : listeners) {
             l.runEnded(summary);

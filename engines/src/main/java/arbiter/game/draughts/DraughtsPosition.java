@@ -31,8 +31,25 @@ public final class DraughtsPosition implements Position {
     }
 
     /** One generator per thread and rule set: generation keeps scratch state in the generator. */
-    private static final ThreadLocal<Map<DraughtsRules, MoveGenerator>> GENERATORS =
-            ThreadLocal.withInitial(HashMap::new);
+    private static final ThreadLocal<Generators> GENERATORS = ThreadLocal.withInitial(Generators::new);
+
+    /**
+     * A thread's generators by rule set, with the last one used at hand: a game asks for the same
+     * rules at every node, and hashing the rules record each time cost more than generating.
+     */
+    private static final class Generators {
+        final Map<DraughtsRules, MoveGenerator> all = new HashMap<>();
+        DraughtsRules lastRules;
+        MoveGenerator last;
+
+        MoveGenerator of(DraughtsRules rules) {
+            if (rules != lastRules) {
+                last = all.computeIfAbsent(rules, MoveGenerator::new);
+                lastRules = rules;
+            }
+            return last;
+        }
+    }
 
     private final DraughtsRules rules;
     private final long white;
@@ -67,7 +84,7 @@ public final class DraughtsPosition implements Position {
     }
 
     static MoveGenerator generator(DraughtsRules rules) {
-        return GENERATORS.get().computeIfAbsent(rules, MoveGenerator::new);
+        return GENERATORS.get().of(rules);
     }
 
     public Geometry geometry() {

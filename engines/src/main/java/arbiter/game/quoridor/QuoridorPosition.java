@@ -48,8 +48,25 @@ public final class QuoridorPosition implements Position {
     }
 
     /** One generator per thread and rule set: generation keeps scratch state in the generator. */
-    private static final ThreadLocal<Map<QuoridorRules, MoveGenerator>> GENERATORS =
-            ThreadLocal.withInitial(HashMap::new);
+    private static final ThreadLocal<Generators> GENERATORS = ThreadLocal.withInitial(Generators::new);
+
+    /**
+     * A thread's generators by rule set, with the last one used at hand: a game asks for the same
+     * rules at every node, and hashing the rules record each time cost more than generating.
+     */
+    private static final class Generators {
+        final Map<QuoridorRules, MoveGenerator> all = new HashMap<>();
+        QuoridorRules lastRules;
+        MoveGenerator last;
+
+        MoveGenerator of(QuoridorRules rules) {
+            if (rules != lastRules) {
+                last = all.computeIfAbsent(rules, MoveGenerator::new);
+                lastRules = rules;
+            }
+            return last;
+        }
+    }
 
     private final QuoridorRules rules;
     private final int[] pawns;
@@ -86,7 +103,7 @@ public final class QuoridorPosition implements Position {
     }
 
     static MoveGenerator generator(QuoridorRules rules) {
-        return GENERATORS.get().computeIfAbsent(rules, MoveGenerator::new);
+        return GENERATORS.get().of(rules);
     }
 
     Geometry geometry() {

@@ -31,7 +31,23 @@ class PerftCommandTest {
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.outLines();
         assertEquals(List.of("perft 1 9", "perft 2 81", "perft 3 658", "perft 4 4265"), lines.subList(0, 4));
-        assertTrue(lines.get(4).matches("total 5013 leaves in [0-9.]+ s, [0-9]+ leaves/s"), lines.get(4));
+        assertTrue(lines.get(4).matches("total 5013 leaves in [0-9.]+ s, [0-9]+ leaves/s \\([0-9]+ threads?\\)"), lines.get(4));
+    }
+
+    @Test
+    void threadsSplitTheRootMovesAndCountTheSame() {
+        for (String[] g : List.of(new String[] {"chess", "4"}, new String[] {"international", "5"},
+                new String[] {"quoridor", "2"})) {
+            String game = g[0];
+            Run one = run("perft", "--game", game, "--depth", g[1], "--divide", "--threads", "1");
+            Run four = run("perft", "--game", game, "--depth", g[1], "--divide", "--threads", "4");
+            assertEquals(0, one.code(), one.err());
+            assertEquals(one.outLines().subList(0, one.outLines().size() - 1),
+                    four.outLines().subList(0, four.outLines().size() - 1), game);
+        }
+        assertEquals(List.of("perft 1 20", "perft 2 400", "perft 3 8902", "perft 4 197281"),
+                run("perft", "--game", "chess", "--depth", "4", "--threads", "3").outLines().subList(0, 4));
+        assertEquals(2, run("perft", "--game", "chess", "--depth", "2", "--threads", "0").code());
     }
 
     @Test

@@ -206,12 +206,7 @@ public final class HubPlayer extends ProcessPlayer {
     static String positionCommand(GameHistory game) {
         List<Move> moves = game.moves();
         List<Position> positions = game.positions();
-        int base = 0;
-        for (int i = 0; i < moves.size(); i++) {
-            if (positions.get(i).isIrreversible(moves.get(i))) {
-                base = i + 1;
-            }
-        }
+        int base = lastIrreversible(game);
         List<String> since = new ArrayList<>();
         for (int i = base; i < moves.size(); i++) {
             since.add(HubText.move((DraughtsMove) moves.get(i)));
@@ -219,6 +214,19 @@ public final class HubPlayer extends ProcessPlayer {
         String pos = HubText.position((DraughtsPosition) positions.get(base));
         return since.isEmpty() ? HubText.format("pos", "pos", pos)
                 : HubText.format("pos", "pos", pos, "moves", String.join(" ", since));
+    }
+
+    /** The index of the position after the game's last irreversible move (a capture or a man move); 0 if none. */
+    static int lastIrreversible(GameHistory game) {
+        List<Move> moves = game.moves();
+        List<Position> positions = game.positions();
+        int base = 0;
+        for (int i = 0; i < moves.size(); i++) {
+            if (positions.get(i).isIrreversible(moves.get(i))) {
+                base = i + 1;
+            }
+        }
+        return base;
     }
 
     /** {@code level} with every limit that applies, or {@code level infinite}. */
@@ -255,12 +263,7 @@ public final class HubPlayer extends ProcessPlayer {
     static List<String> hub1Commands(GameHistory game, Limits limits) {
         List<Move> moves = game.moves();
         List<Position> positions = game.positions();
-        int base = 0;
-        for (int i = 0; i < moves.size(); i++) {
-            if (positions.get(i).isIrreversible(moves.get(i))) {
-                base = i + 1;
-            }
-        }
+        int base = lastIrreversible(game);
         List<String> out = new ArrayList<>();
         out.add("pos " + HubText.position((DraughtsPosition) positions.get(base)));
         for (int i = base; i < moves.size(); i++) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import arbiter.cli.Main;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
-import arbiter.play.GameResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -93,24 +92,9 @@ class FaultInjectionTest {
         StringWriter se = new StringWriter();
         int code = Main.run(new PrintWriter(so), new PrintWriter(se), "run", config.toString());
         assertEquals(0, code, so + "\n" + se);
-
-        List<GameRecord> games = GameLog.read(out.resolve("games.pdn"), w -> { });
-        assertEquals(2 * (EXPECTED.size() + 1), games.size(), "every game was played");
-        String pdn = Files.readString(out.resolve("games.pdn"));
+        TestEngines.assertFaultRecords(out.resolve("games.pdn"), EXPECTED);
         String log = Files.readString(out.resolve("arbiter.log"));
-        for (GameRecord g : games) {
-            String fake = g.tag("White").equals("rnd") ? g.tag("Black") : g.tag("White");
-            if (fake.equals("none")) {
-                assertTrue(List.of("adjudication", "normal").contains(g.tag("Termination")), g.tags().toString());
-                continue;
-            }
-            String[] expected = EXPECTED.get(fake);
-            assertEquals(expected[0], g.tag("Termination"), fake + ": " + g.tags());
-            GameResult fakeLost = g.tag("White").equals(fake) ? GameResult.BLACK_WIN : GameResult.WHITE_WIN;
-            assertEquals(fakeLost, g.result(), fake + " loses");
-        }
         for (Map.Entry<String, String[]> e : EXPECTED.entrySet()) {
-            assertTrue(pdn.contains(e.getValue()[1]), "the record gives the reason of " + e.getKey() + ": " + e.getValue()[1]);
             assertTrue(log.contains(e.getValue()[1]), "the log gives the reason of " + e.getKey());
             int starts = Files.readAllLines(dir.resolve(e.getKey() + ".log")).size();
             if (e.getKey().equals("slow")) {

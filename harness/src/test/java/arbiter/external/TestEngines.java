@@ -99,4 +99,33 @@ final class TestEngines {
                 "engine processes left behind");
         assertEquals(0, ProcessRegistry.liveCount(), "engines still registered");
     }
+
+    /**
+     * The records of a gauntlet of the random player "rnd" against fake engines: every game played;
+     * the healthy fake "none" ends its games by the rules or adjudication; every other fake loses both
+     * its games with the termination expected of its mode and the reason's phrase in the record.
+     *
+     * @param expected fake name -> {Termination tag, phrase of the reason}
+     */
+    static void assertFaultRecords(java.nio.file.Path pdn, java.util.Map<String, String[]> expected) throws java.io.IOException {
+        java.util.List<arbiter.pdn.GameRecord> games = arbiter.pdn.GameLog.read(pdn, w -> { });
+        assertEquals(2 * (expected.size() + 1), games.size(), "every game was played");
+        String text = Files.readString(pdn);
+        for (arbiter.pdn.GameRecord g : games) {
+            String fake = g.tag("White").equals("rnd") ? g.tag("Black") : g.tag("White");
+            if (fake.equals("none")) {
+                org.junit.jupiter.api.Assertions.assertTrue(List.of("adjudication", "normal").contains(g.tag("Termination")),
+                        g.tags().toString());
+                continue;
+            }
+            assertEquals(expected.get(fake)[0], g.tag("Termination"), fake + ": " + g.tags());
+            arbiter.play.GameResult fakeLost = g.tag("White").equals(fake) ? arbiter.play.GameResult.BLACK_WIN
+                    : arbiter.play.GameResult.WHITE_WIN;
+            assertEquals(fakeLost, g.result(), fake + " loses");
+        }
+        for (java.util.Map.Entry<String, String[]> e : expected.entrySet()) {
+            org.junit.jupiter.api.Assertions.assertTrue(text.contains(e.getValue()[1]),
+                    "the record gives the reason of " + e.getKey() + ": " + e.getValue()[1]);
+        }
+    }
 }

@@ -10,7 +10,6 @@ import arbiter.game.Games;
 import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
-import arbiter.play.GameResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -137,23 +136,9 @@ class XboardTest {
         StringWriter so = new StringWriter();
         StringWriter se = new StringWriter();
         assertEquals(0, run(config, so, se), so + "\n" + se);
-        List<GameRecord> games = GameLog.read(out.resolve("games.pdn"), w -> { });
-        assertEquals(2 * (EXPECTED.size() + 1), games.size(), "every game was played");
-        String pdn = Files.readString(out.resolve("games.pdn"));
+        TestEngines.assertFaultRecords(out.resolve("games.pdn"), EXPECTED);
         String log = Files.readString(out.resolve("arbiter.log"));
-        for (GameRecord g : games) {
-            String fake = g.tag("White").equals("rnd") ? g.tag("Black") : g.tag("White");
-            if (fake.equals("none")) {
-                assertTrue(List.of("adjudication", "normal").contains(g.tag("Termination")), g.tags().toString());
-                continue;
-            }
-            String[] expected = EXPECTED.get(fake);
-            assertEquals(expected[0], g.tag("Termination"), fake + ": " + g.tags());
-            GameResult fakeLost = g.tag("White").equals(fake) ? GameResult.BLACK_WIN : GameResult.WHITE_WIN;
-            assertEquals(fakeLost, g.result(), fake + " loses");
-        }
         for (Map.Entry<String, String[]> e : EXPECTED.entrySet()) {
-            assertTrue(pdn.contains(e.getValue()[1]), "the record gives the reason of " + e.getKey() + ": " + e.getValue()[1]);
             int starts = Files.readAllLines(dir.resolve(e.getKey() + ".log")).size();
             if (e.getKey().equals("resign")) {
                 assertTrue(starts >= 2 && starts <= 3, "a resignation is not a fault: " + starts);

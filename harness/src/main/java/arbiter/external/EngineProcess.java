@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -28,7 +29,11 @@ public final class EngineProcess implements AutoCloseable {
     private static final Logger STDERR = LogManager.getLogger("arbiter.external.EngineStderr");
     /** Longer lines are cut: a garbage-spewing engine cannot exhaust memory. */
     static final int MAX_LINE = 64 * 1024;
-    private static final int QUEUE_LINES = 10_000;
+    /**
+     * Batches of lines waiting for the player, at most: a batch is at most one read of the pipe
+     * (8 KiB), so an engine flooding its output is held to a few megabytes before it blocks.
+     */
+    private static final int QUEUE_BATCHES = 256;
     /** Marks the end of the engine's output in the line queue (compared by identity). */
     @SuppressWarnings("StringOperationCanBeSimplified")
     private static final String EOF = new String("<end of output>");
@@ -58,7 +63,11 @@ public final class EngineProcess implements AutoCloseable {
     private final Spec spec;
     private volatile Process process;
     private OutputStream stdin;
-    private BlockingQueue<String> lines;
+    /** The engine's lines, in batches: all the complete lines of one read of its pipe go as one. */
+    private BlockingQueue<String[]> lines;
+    /** The batch being handed out by {@link #readLine}, and the next line's index in it. */
+    private String[] batch = new String[0];
+    private int next;
     private AtomicBoolean abandoned = new AtomicBoolean();
     private boolean ended;
     private int starts;
@@ -109,9 +118,11 @@ public final class EngineProcess implements AutoCloseable {
         }
         starts++;
         AtomicBoolean gone = new AtomicBoolean();
-        BlockingQueue<String> queue = new ArrayBlockingQueue<>(QUEUE_LINES);
+        BlockingQueue<String[]> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
         abandoned = gone;
         lines = queue;
+        batch = new String[0];
+        next = 0;
         stdin = p.getOutputStream();
         ended = false;
         process = p;
@@ -119,8 +130,14 @@ public final class EngineProcess implements AutoCloseable {
         EngineLeftovers.started(p.pid(), name());
         if (spec.protocolOnStdout()) {
             daemon("engine-" + name() + "-out", () -> {
-                readLines(p.getInputStream(), line -> offer(queue, line, gone));
-                offer(queue, EOF, gone);
+                List<String> read = new ArrayList<>();
+                readLines(p.getInputStream(), read::add, () -> {
+                    if (!read.isEmpty()) {
+                        offer(queue, read.toArray(new String[0]), gone); // one hand-off per read, not per line
+                        read.clear();
+                    }
+                });
+                offer(queue, new String[] {EOF}, gone);
             });
         } else {
             daemon("engine-" + name() + "-out", () -> readLines(p.getInputStream(),
@@ -154,16 +171,21 @@ public final class EngineProcess implements AutoCloseable {
         if (ended || lines == null) {
             throw endedException();
         }
-        String line;
-        try {
-            line = lines.poll(Math.max(0, timeoutMs), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EngineException("interrupted while waiting for engine " + name());
+        if (next == batch.length) {
+            String[] b;
+            try {
+                b = lines.poll(Math.max(0, timeoutMs), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EngineException("interrupted while waiting for engine " + name());
+            }
+            if (b == null) {
+                return null;
+            }
+            batch = b;
+            next = 0;
         }
-        if (line == null) {
-            return null;
-        }
+        String line = batch[next++];
         if (line == EOF) {
             ended = true;
             throw endedException();
@@ -177,7 +199,16 @@ public final class EngineProcess implements AutoCloseable {
         if (lines == null) {
             return;
         }
-        for (String line; (line = lines.poll()) != null; ) {
+        while (true) {
+            if (next == batch.length) {
+                String[] b = lines.poll();
+                if (b == null) {
+                    return;
+                }
+                batch = b;
+                next = 0;
+            }
+            String line = batch[next++];
             if (line == EOF) {
                 ended = true;
                 return;
@@ -292,9 +323,9 @@ public final class EngineProcess implements AutoCloseable {
         }
     }
 
-    private static void offer(BlockingQueue<String> queue, String line, AtomicBoolean gone) {
+    private static void offer(BlockingQueue<String[]> queue, String[] lines, AtomicBoolean gone) {
         try {
-            while (!gone.get() && !queue.offer(line, 100, TimeUnit.MILLISECONDS)) {
+            while (!gone.get() && !queue.offer(lines, 100, TimeUnit.MILLISECONDS)) {
                 // the reader is behind: wait (the engine blocks on its pipe meanwhile)
             }
         } catch (InterruptedException e) {
@@ -317,6 +348,11 @@ public final class EngineProcess implements AutoCloseable {
      * a newline counts). Lines are cut from the read buffer directly: no per-byte call or lock.
      */
     static void readLines(InputStream in, Consumer<String> sink) {
+        readLines(in, sink, () -> { });
+    }
+
+    /** As {@link #readLines(InputStream, Consumer)}, calling {@code readDone} after the lines of each read. */
+    static void readLines(InputStream in, Consumer<String> sink, Runnable readDone) {
         byte[] buffer = new byte[8192];
         byte[] partial = new byte[256];
         int kept = 0; // bytes of a line begun in an earlier read
@@ -341,6 +377,7 @@ public final class EngineProcess implements AutoCloseable {
                     partial = append(partial, kept, buffer, start, take);
                     kept += take;
                 }
+                readDone.run();
             }
         } catch (IOException e) {
             // the process ended or its pipe was closed
@@ -348,6 +385,7 @@ public final class EngineProcess implements AutoCloseable {
         if (kept > 0) {
             sink.accept(decode(partial, 0, kept));
         }
+        readDone.run();
     }
 
     /** {@code to[0..used)} followed by {@code from[off..off+len)}, growing {@code to} when needed (bounded by MAX_LINE). */

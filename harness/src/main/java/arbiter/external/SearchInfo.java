@@ -22,6 +22,23 @@ final class SearchInfo {
     long timeMs = -1;
     long nps;
     List<String> pv = List.of();
+    /** A principal variation as the engine wrote it (moves separated by spaces), split only when used. */
+    private String pvText;
+
+    /** Sets the principal variation from text; it replaces any earlier one. */
+    void pvText(String text) {
+        pvText = text;
+        pv = List.of();
+    }
+
+    /** The principal variation's move texts. */
+    List<String> pv() {
+        if (pvText != null) {
+            pv = List.of(UciPlayer.words(pvText));
+            pvText = null;
+        }
+        return pv;
+    }
 
     /**
      * The result for {@code move}: the principal variation is kept only when it starts with the move
@@ -30,7 +47,7 @@ final class SearchInfo {
     SearchResult result(Move move, Position position, long measuredMs, BiFunction<Position, String, Move> parse) {
         List<Move> line = new ArrayList<>();
         Position p = position;
-        for (String text : pv) {
+        for (String text : pv()) {
             if (line.size() == PV_PLIES) {
                 break; // what a record keeps; checking more would cost a move generation per ply for nothing
             }

@@ -13,7 +13,6 @@ import arbiter.player.Limits;
 import arbiter.player.Score;
 import arbiter.player.SearchResult;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -229,28 +228,31 @@ public final class UciPlayer extends ProcessPlayer {
      */
     static void parseInfo(String line, SearchInfo info) {
         if (!line.contains("info")) {
-            return; // not an info line: not worth splitting
+            return; // not an info line
         }
-        String[] t = words(line);
-        if (t.length == 0 || !t[0].equals("info")) {
+        Words w = new Words(line);
+        if (!"info".equals(w.next())) {
             return;
         }
-        for (int i = 1; i < t.length; i++) {
-            if (t[i].equals("multipv") && i + 1 < t.length && !t[i + 1].equals("1")) {
-                return;
+        if (line.contains("multipv")) {
+            String[] t = words(line);
+            for (int i = 1; i < t.length; i++) {
+                if (t[i].equals("multipv") && i + 1 < t.length && !t[i + 1].equals("1")) {
+                    return;
+                }
             }
         }
         try {
-            for (int i = 1; i < t.length; i++) {
-                switch (t[i]) {
-                    case "depth" -> info.depth = Integer.parseInt(t[++i]);
-                    case "seldepth" -> info.selDepth = Integer.parseInt(t[++i]);
-                    case "nodes" -> info.nodes = Long.parseLong(t[++i]);
-                    case "nps" -> info.nps = Long.parseLong(t[++i]);
-                    case "time" -> info.timeMs = Long.parseLong(t[++i]);
+            for (String word; (word = w.next()) != null; ) {
+                switch (word) {
+                    case "depth" -> info.depth = Integer.parseInt(w.next());
+                    case "seldepth" -> info.selDepth = Integer.parseInt(w.next());
+                    case "nodes" -> info.nodes = Long.parseLong(w.next());
+                    case "nps" -> info.nps = Long.parseLong(w.next());
+                    case "time" -> info.timeMs = Long.parseLong(w.next());
                     case "score" -> {
-                        String kind = t[++i];
-                        int value = Integer.parseInt(t[++i]);
+                        String kind = w.next();
+                        int value = Integer.parseInt(w.next());
                         if (kind.equals("cp")) {
                             info.score = value;
                         } else if (kind.equals("mate")) {
@@ -258,17 +260,47 @@ public final class UciPlayer extends ProcessPlayer {
                         }
                     }
                     case "pv" -> {
-                        info.pv = List.copyOf(Arrays.asList(t).subList(i + 1, t.length));
-                        i = t.length;
+                        info.pvText(w.rest()); // split once, at the end of the search, not for every line
+                        return;
                     }
-                    case "string" -> i = t.length;
+                    case "string" -> {
+                        return;
+                    }
                     default -> {
                         // currmove, hashfull, tbhits, lowerbound, ... : not recorded
                     }
                 }
             }
-        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+        } catch (NumberFormatException | NullPointerException e) {
             // a malformed info line: keep what was read
+        }
+    }
+
+    /** A cursor over a line's words. */
+    private static final class Words {
+        private final String line;
+        private int i;
+
+        Words(String line) {
+            this.line = line;
+        }
+
+        /** The next word, or null at the end. */
+        String next() {
+            int n = line.length();
+            while (i < n && Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            return i > start ? line.substring(start, i) : null;
+        }
+
+        /** The rest of the line after the current word. */
+        String rest() {
+            return line.substring(Math.min(i, line.length()));
         }
     }
 

@@ -58,7 +58,7 @@ class UciTextTest {
         assertEquals(123456, info.nodes);
         assertEquals(987000, info.nps);
         assertEquals(125, info.timeMs);
-        assertEquals(List.of("e2e4", "e7e5", "g1f3"), info.pv);
+        assertEquals(List.of("e2e4", "e7e5", "g1f3"), info.pv());
         SearchInfo mate = new SearchInfo();
         UciPlayer.parseInfo("info depth 5 score mate 3 pv a1a8", mate);
         assertEquals(Score.WIN - 5, mate.score, "mate in 3 moves is a win in 5 plies");

@@ -183,7 +183,15 @@ public final class RunReports {
         private void addMoves(GameRecord g, String white, String black) {
             int side = rules.start().sideToMove(); // side 0 is the White tag's player, side 1 the Black's
             String fen = g.tag("FEN");
-            if (fen != null) {
+            String dice = g.tag("Dice");
+            if (rules.family() == arbiter.game.GameFamily.BACKGAMMON && dice != null && fen == null) {
+                // The opening roll decides who moves first: its first die is White's, the higher starts.
+                String[] roll = dice.strip().split("[ -]");
+                if (roll.length < 2) {
+                    return;
+                }
+                side = parseInt(roll[0]) > parseInt(roll[1]) ? 0 : 1;
+            } else if (fen != null) {
                 try {
                     side = rules.parsePosition(fen).sideToMove();
                 } catch (RuntimeException e) {

@@ -282,6 +282,37 @@ class RunReportTest {
         }
     }
 
+    @Test
+    void backgammonMovesGoToWhoeverWonTheOpeningRoll() throws Exception {
+        Path f = dir.resolve("bg.json");
+        Files.writeString(f, """
+                { "name": "bg", "game": {"variant": "backgammon"},
+                  "players": [ {"name": "slow", "engine": "random"}, {"name": "fast", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["slow", "fast"], "games": 2}, "limits": {"depth": 1},
+                  "seed": 5, "output": "%s" }""".formatted(dir.resolve("bg-out")));
+        RunConfig c = ConfigLoader.load(f);
+        List<GameRecord> games = new ArrayList<>();
+        for (int id = 0; id < 2; id++) {
+            Map<String, String> tags = new LinkedHashMap<>();
+            tags.put("White", id == 0 ? "slow" : "fast");
+            tags.put("Black", id == 0 ? "fast" : "slow");
+            tags.put("Result", "1-0");
+            tags.put("Game", Integer.toString(id));
+            // Game 0: White wins the opening roll (5-3); game 1: Black does (2-6). The mover's comment says who it is.
+            tags.put("Dice", id == 0 ? "5-3 2-1 4-2" : "2-6 3-1 4-4");
+            String first = id == 0 ? "slow" : "slow"; // slow is White in game 0 and Black in game 1: it starts both
+            List<String> comments = new ArrayList<>();
+            for (String mover : List.of(first, "fast", first)) {
+                comments.add(mover.equals("slow") ? "0.900s n=9" : "0.100s n=1");
+            }
+            games.add(new GameRecord("games.pdn", 1, tags, List.of("13/8,13/10", "24/23,13/11", "8/4,6/4"), comments, "1-0"));
+        }
+        List<List<String>> moves = RunReports.build(c, tasks(2, "slow", "fast"), games, null, Instant.now(), null)
+                .section("moves").table().rows();
+        assertEquals(List.of("slow", "4", "0.900", "0.900", "-", "9", "10"), moves.get(0));
+        assertEquals(List.of("fast", "2", "0.100", "0.100", "-", "1", "10"), moves.get(1));
+    }
+
     private static void run(RunConfig c) throws Exception {
         new Tournament(c, new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(new java.io.StringWriter()),
                 new StandingsReporter(false)).run();

@@ -2,26 +2,40 @@ package arbiter.cli;
 
 import arbiter.bench.SearchTimeline;
 import arbiter.bench.UciOverheadBench;
+import arbiter.config.ConfigLoader;
+import arbiter.config.RunConfig;
+import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.engine.EngineBench;
+import arbiter.engine.EngineRegistry;
+import arbiter.game.GameHistory;
+import arbiter.game.Games;
+import arbiter.game.NotationException;
+import arbiter.game.Position;
+import arbiter.game.Rules;
 import arbiter.player.Limits;
+import arbiter.player.Player;
+import arbiter.player.SearchResult;
 import arbiter.stats.GameCounts;
 import arbiter.stats.RatingList;
 import arbiter.stats.RatingOptions;
 import arbiter.stats.SyntheticGames;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
 /** {@code arbiter bench}: the engines' fixed search benchmark (node signature and nodes per second). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Search a fixed set of positions per built-in engine to a fixed depth (MCTS: playouts); print nodes and nodes/s.",
             "Subcommands run the other benchmarks of docs/benchmarks.md."},
-        subcommands = {BenchCommand.Ratings.class, BenchCommand.UciOverhead.class})
+        subcommands = {BenchCommand.Ratings.class, BenchCommand.UciOverhead.class, BenchCommand.Nodes.class})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -192,6 +206,109 @@ final class BenchCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "warning: %d searches without a reported time (counted as 0 ms)%n", t.missingReports());
             }
             out.flush();
+            return 0;
+        }
+    }
+
+    /**
+     * {@code arbiter bench nodes}: the built-in players of a config search the same positions to each
+     * depth; nodes and time per player and depth (the search-method tables of docs/studies).
+     */
+    @Command(name = "nodes", mixinStandardHelpOptions = true,
+            description = {"Nodes and time of each built-in player of a config searching the same positions to each depth:",
+                "one table row per depth, one column per player (a fresh player per search, one thread).",
+                "Positions: the variant's start (default), --position, or the engine's bench positions."})
+    static final class Nodes implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "CONFIG",
+                description = "Run config: its game and built-in players (their options and weights) are used.")
+        Path config;
+
+        @Option(names = "--depths", required = true, split = ",", description = "Depths, e.g. 1,5,6,7.")
+        List<Integer> depths;
+
+        @Option(names = "--position", description = "A position to search (repeatable; default: the start position).")
+        List<String> positions;
+
+        @Option(names = "--bench-positions", description = "Search the positions of the engine's `arbiter bench` suite.")
+        boolean benchPositions;
+
+        @Override
+        public Integer call() throws Exception {
+            RunConfig run = ConfigLoader.load(config);
+            Rules rules = Games.rules(run.game().variant(), run.game().rules());
+            List<PlayerConfig> players = run.players();
+            for (int i = 0; i < players.size(); i++) {
+                if (players.get(i).external()) {
+                    throw new BadInputException(config + ": $.players[" + i + "] (" + players.get(i).name()
+                            + ") is an external engine; bench nodes searches built-in players only");
+                }
+            }
+            for (int d : depths) {
+                if (d < 0 || d > 64) {
+                    throw new BadInputException("--depths: " + d + " is outside 0..64");
+                }
+            }
+            List<String> texts = new ArrayList<>();
+            if (positions != null) {
+                texts.addAll(positions);
+            }
+            if (benchPositions) {
+                var suites = EngineBench.suites(players.get(0).engine());
+                for (EngineBench.Suite s : suites) {
+                    if (s.variant().equals(rules.id())) {
+                        texts.addAll(s.positions());
+                    }
+                }
+                if (texts.isEmpty()) {
+                    throw new BadInputException("--bench-positions: engine " + players.get(0).engine()
+                            + " has no bench suite for " + rules.id());
+                }
+            }
+            List<Position> starts = new ArrayList<>();
+            if (texts.isEmpty()) {
+                starts.add(rules.start());
+            }
+            for (String t : texts) {
+                try {
+                    starts.add(rules.parsePosition(t));
+                } catch (NotationException e) {
+                    throw new BadInputException("--position '" + t + "': " + e.getMessage());
+                }
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "%s, %d position(s), nodes summed over positions (ms in brackets)%n%n",
+                    rules.id(), starts.size());
+            StringBuilder head = new StringBuilder("| depth |");
+            StringBuilder rule = new StringBuilder("|---:|");
+            for (var p : players) {
+                head.append(' ').append(p.name()).append(" |");
+                rule.append("---:|");
+            }
+            out.println(head);
+            out.println(rule);
+            for (int d : depths) {
+                StringBuilder row = new StringBuilder("| ").append(d).append(" |");
+                for (var p : players) {
+                    long nodes = 0;
+                    long nanos = 0;
+                    for (Position start : starts) {
+                        Player player = EngineRegistry.create(p.engine(), rules, p.options(),
+                                p.weights());
+                        player.newGame(0);
+                        GameHistory game = new GameHistory(start);
+                        long t0 = System.nanoTime();
+                        SearchResult r = player.chooseMove(game, Limits.depth(d), () -> false);
+                        nanos += System.nanoTime() - t0;
+                        nodes += r.nodes();
+                    }
+                    row.append(String.format(Locale.ROOT, " %,d (%d) |", nodes, nanos / 1_000_000));
+                }
+                out.println(row);
+                out.flush();
+            }
             return 0;
         }
     }

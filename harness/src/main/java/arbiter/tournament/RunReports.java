@@ -323,8 +323,8 @@ public final class RunReports {
                 new Table.Column("Weights", "weights", false), new Table.Column("Limits", "limits", false));
         List<List<String>> rows = new ArrayList<>();
         for (PlayerConfig p : c.players()) {
-            String engine = p.external() ? p.engine() + " (" + p.protocol()
-                    + (p.command().isEmpty() ? "" : ": " + String.join(" ", p.command())) + ")" : p.engine() + " (built-in)";
+            String engine = !p.external() ? p.engine() + " (built-in)"
+                    : p.protocol() + (p.command().isEmpty() ? " (already running)" : ": " + String.join(" ", p.command()));
             rows.add(List.of(p.name(), engine, p.options() == null || p.options().isEmpty() ? "-" : join(p.options()),
                     p.weights() == null || p.weights().isEmpty() ? "-" : join(p.weights()),
                     p.limits() == null ? limits(c.limits()) + " (the run's)" : limits(p.limits())));

@@ -235,6 +235,22 @@ class RunReportTest {
     }
 
     @Test
+    void playersTableNamesAnExternalEngineByItsProtocolAndProgram() throws Exception {
+        Path f = dir.resolve("ext.json");
+        Files.writeString(f, """
+                { "name": "ext", "game": {"variant": "chess"},
+                  "players": [ {"name": "mine", "engine": "random"},
+                               {"name": "theirs", "protocol": "uci", "command": ["sh", "-c", "exit 0"]} ],
+                  "schedule": {"type": "round-robin", "rounds": 1}, "limits": {"depth": 1},
+                  "seed": 5, "output": "%s" }""".formatted(dir.resolve("out-ext")));
+        RunConfig c = ConfigLoader.load(f);
+        RunReport r = RunReports.build(c, List.of(), List.of(), null, Instant.now(), null);
+        List<List<String>> rows = r.section("players").table().rows();
+        assertEquals("random (built-in)", rows.get(0).get(1));
+        assertTrue(rows.get(1).get(1).matches("uci: /\\S*sh -c exit 0"), rows.get(1).get(1));
+    }
+
+    @Test
     void theReportCoversEveryRecordedGameAfterAResumeThatExtendsTheRun() throws Exception {
         Path f = dir.resolve("grow.json");
         String text = """

@@ -231,6 +231,11 @@ public final class ConfigLoader {
             node = null;
         }
         r.allowOnly(node, path, LIMITS_KEYS);
+        if (node != null && node.has("depth") && node.get("depth").isIntegralNumber() && node.get("depth").asLong() == 0) {
+            // 0 would silently mean "no depth limit", never "search 0 plies"
+            r.problem(path + ".depth", "0 is not a depth; give 1 or more, or leave it out for no depth limit"
+                    + " (backgammon's greedy 0-ply player is the option \"plies\": 0)");
+        }
         TimeLimits t = new TimeLimits(
                 (int) r.integer(node, "depth", path, 0, 0, 200),
                 r.integer(node, "nodes", path, 0, 0, Long.MAX_VALUE),

@@ -112,6 +112,11 @@ class HostileInputTest {
         assertOneError(CliRunner.run("run", c.toString()), "$.schedule.rounds");
         Files.writeString(c, Files.readString(c).replace("18446744073709551617", "99999999999999999999999"));
         assertOneError(CliRunner.run("run", c.toString()), "$.schedule.rounds");
+        // depth 0 used to mean "no depth limit" without a word: a 0-ply player searched 1 ply (seed-s4-plies)
+        Files.writeString(c, Files.readString(c).replace("99999999999999999999999", "1").replace("\"depth\": 1", "\"depth\": 0"));
+        CliRunner zero = CliRunner.run("run", c.toString());
+        assertOneError(zero, "$.players[1].limits.depth");
+        assertTrue(zero.err().contains("0 is not a depth"), zero.err());
         Path ok = config("conc", dir.resolve("conc").toString(), 1);
         for (String n : List.of("0", "513", "-1")) {
             assertOneError(CliRunner.run("run", ok.toString(), "--concurrency", n), "--concurrency");

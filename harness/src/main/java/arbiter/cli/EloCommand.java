@@ -362,8 +362,7 @@ final class EloCommand implements Callable<Integer> {
                 MatchStats stats = MatchStats.ofPentanomial(p[0], p[1], p[2], p[3], p[4]);
                 sb.append(String.format(Locale.ROOT, "%s vs %s: %d pairs, pentanomial [LL, LD, WL+DD, WD, WW]: [%d, %d, %d, %d, %d]%n",
                         ab[0], ab[1], p[0] + p[1] + p[2] + p[3] + p[4], p[0], p[1], p[2], p[3], p[4]));
-                sb.append(String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f%n",
-                        stats.elo(), stats.eloError(), 100 * stats.los(), stats.nElo(), stats.nEloError()));
+                sb.append(RatingReport.matchLine(stats)).append('\n');
             }
             if (unpaired > 0) {
                 sb.append(unpaired).append(unpaired == 1 ? " game has" : " games have").append(" no colour-reversed partner.\n");

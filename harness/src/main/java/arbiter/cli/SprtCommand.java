@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import arbiter.report.RatingReport;
 import arbiter.stats.MatchStats;
 import arbiter.stats.Sprt;
 import java.io.PrintWriter;
@@ -74,8 +75,14 @@ final class SprtCommand implements Callable<Integer> {
             out.println("nelo: n/a");
             out.println("los: n/a");
         } else {
-            out.printf(Locale.ROOT, "elo: %.2f +- %.2f%n", m.elo(), m.eloError());
-            out.printf(Locale.ROOT, "nelo: %.2f +- %.2f%n", m.nElo(), m.nEloError());
+            String[] elo = RatingReport.eloCells(m);
+            if (elo[0].startsWith("all")) { // a perfect score: no finite Elo or nElo, only a bound
+                out.printf(Locale.ROOT, "elo: %s (95%% bound %s)%n", elo[0], elo[1]);
+                out.printf(Locale.ROOT, "nelo: n/a (%s)%n", elo[0]);
+            } else {
+                out.printf(Locale.ROOT, "elo: %.2f +- %.2f%n", m.elo(), m.eloError());
+                out.printf(Locale.ROOT, "nelo: %.2f +- %.2f%n", m.nElo(), m.nEloError());
+            }
             out.printf(Locale.ROOT, "los: %.2f%%%n", 100 * m.los());
         }
         out.printf(Locale.ROOT, "games: %d%n", m.games());

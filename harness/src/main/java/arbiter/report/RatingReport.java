@@ -193,6 +193,19 @@ public final class RatingReport {
     }
 
     /**
+     * The one-line match summary of the console and {@code elo --pairs}: Elo with its interval, LOS and
+     * nElo; for a perfect score "all won"/"all lost" with the bound instead (no finite Elo or nElo).
+     */
+    public static String matchLine(MatchStats m) {
+        String[] elo = eloCells(m);
+        if (elo[0].startsWith("all")) {
+            return String.format(Locale.ROOT, "elo: %s (95%% bound %s), LOS %.1f%%", elo[0], elo[1], 100 * m.los());
+        }
+        return String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f",
+                m.elo(), m.eloError(), 100 * m.los(), m.nElo(), m.nEloError());
+    }
+
+    /**
      * Likelihood of superiority of each row player over each column player (percent), from the
      * rating model's error bars: P(R_row > R_col) = Phi(diff / sd(diff)) (Ordo's LOS matrix).
      */

@@ -356,12 +356,13 @@ public final class RunReports {
         }
         items.add(new String[] {"statistics", "Statistics", paired ? "pentanomial (game pairs)" : "trinomial (games)"});
         items.add(new String[] {"score_pct", "Score%", f(100 * m.score(), 1)});
-        items.add(new String[] {"elo", "Elo", elo[0].equals("all won") || elo[0].equals("all lost") ? elo[0] : f(m.elo(), 2)});
-        items.add(new String[] {"elo_error", "Elo +- (95%)", elo[0].equals("all won") || elo[0].equals("all lost") ? elo[1]
-                : f(m.eloError(), 2)});
+        boolean perfect = elo[0].equals("all won") || elo[0].equals("all lost");
+        items.add(new String[] {"elo", "Elo", perfect ? elo[0] : f(m.elo(), 2)});
+        items.add(new String[] {"elo_error", "Elo +- (95%)", perfect ? elo[1] : f(m.eloError(), 2)});
         items.add(new String[] {"los_pct", "LOS%", f(100 * m.los(), 1)});
-        items.add(new String[] {"nelo", "nElo", f(m.nElo(), 2)});
-        items.add(new String[] {"nelo_error", "nElo +- (95%)", f(m.nEloError(), 2)});
+        // a perfect score has no spread, so its normalized Elo divides by zero: no finite figure
+        items.add(new String[] {"nelo", "nElo", perfect ? elo[0] : f(m.nElo(), 2)});
+        items.add(new String[] {"nelo_error", "nElo +- (95%)", perfect ? "-" : f(m.nEloError(), 2)});
         RunConfig.Sprt sprt = config.schedule().sprt();
         if (sprt != null) {
             Sprt.Result r = SprtStop.result(config, standings);

@@ -114,13 +114,7 @@ public final class StandingsReporter implements RunListener {
         } else {
             stats = MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
         }
-        String[] elo = RatingReport.eloCells(stats);
-        if (elo[0].startsWith("all")) {
-            sb.append(String.format(Locale.ROOT, "elo: %s (95%% bound %s), LOS %.1f%%%n", elo[0], elo[1], 100 * stats.los()));
-        } else {
-            sb.append(String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f%n",
-                    stats.elo(), stats.eloError(), 100 * stats.los(), stats.nElo(), stats.nEloError()));
-        }
+        sb.append(RatingReport.matchLine(stats)).append('\n');
         RunConfig.Sprt sprt = config.schedule().sprt();
         if (sprt != null) {
             Sprt.Result r = SprtStop.result(config, standings);

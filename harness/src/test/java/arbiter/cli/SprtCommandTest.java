@@ -38,6 +38,14 @@ class SprtCommandTest {
         CliRunner wins = CliRunner.run("sprt", "--elo0", "0", "--elo1", "5", "--wdl", "10,0,0");
         assertEquals(0, wins.exit(), wins.err());
         assertTrue(wins.out().contains("verdict: continue"), wins.out());
+        // A perfect score has no finite Elo or nElo (they were printed as -1199.83 and -5671.71).
+        CliRunner lost = CliRunner.run("sprt", "--elo0", "0", "--elo1", "5", "--penta", "4,0,0,0,0");
+        assertEquals(0, lost.exit(), lost.err());
+        double bound = -400 * Math.log10(1 / (1 - Math.pow(0.025, 0.25)) - 1); // 4 pairs: p^4 = 0.025 from above
+        assertTrue(lost.out().contains(String.format(java.util.Locale.ROOT, "elo: all lost (95%% bound <= %.1f)%n", bound)),
+                lost.out());
+        assertTrue(lost.out().contains("nelo: n/a (all lost)\n"), lost.out());
+        assertTrue(wins.out().contains("elo: all won (95% bound >= "), wins.out());
     }
 
     @Test

@@ -234,6 +234,23 @@ class RunReportTest {
         assertEquals(null, r.section("match"), "no match block outside a match");
     }
 
+    /** 8 straight losses (a real Scan 2.0 match): no finite Elo or nElo; an nElo of -5671 had been shown. */
+    @Test
+    void aMatchLostEveryGameShowsNoFiniteEloOrNormalizedElo() throws Exception {
+        RunConfig c = matchConfig();
+        List<GameRecord> games = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            games.add(game(2 * p, "new", "old", "0-2", "normal"));
+            games.add(game(2 * p + 1, "old", "new", "2-0", "normal"));
+        }
+        RunReport r = RunReports.build(c, tasks(100, "new", "old"), games, null, Instant.now(), null);
+        RunReport.Section m = r.section("match");
+        assertEquals("all lost", m.value("elo"));
+        assertEquals("all lost", m.value("nelo"));
+        assertEquals("-", m.value("nelo_error"));
+        assertTrue(m.value("elo_error").startsWith("<= "), m.value("elo_error"));
+    }
+
     @Test
     void playersTableNamesAnExternalEngineByItsProtocolAndProgram() throws Exception {
         Path f = dir.resolve("ext.json");

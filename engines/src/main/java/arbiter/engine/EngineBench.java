@@ -2,6 +2,7 @@ package arbiter.engine;
 
 import arbiter.game.GameHistory;
 import arbiter.game.Games;
+import arbiter.game.Position;
 import arbiter.game.Rules;
 import arbiter.player.Limits;
 import arbiter.player.Player;
@@ -104,16 +105,28 @@ public final class EngineBench {
         long nodes = 0;
         long time = 0;
         for (String text : suite.positions()) {
-            Player player = EngineRegistry.create(suite.engineId(), rules, options, Map.of());
-            player.newGame(0);
-            GameHistory game = new GameHistory(rules.parsePosition(text));
-            long start = System.nanoTime();
-            SearchResult r = player.chooseMove(game, limits, () -> false);
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            lines.add(new Line(text, game.current().formatMove(r.move()), r.nodes(), ms));
-            nodes += r.nodes();
+            Position start = rules.parsePosition(text);
+            Search s = searchOnce(suite.engineId(), rules, options, Map.of(), start, limits);
+            long ms = s.nanos() / 1_000_000;
+            lines.add(new Line(text, start.formatMove(s.result().move()), s.result().nodes(), ms));
+            nodes += s.result().nodes();
             time += ms;
         }
         return new Result(suite, lines, nodes, time);
+    }
+
+    /** One timed search. */
+    public record Search(SearchResult result, long nanos) {
+    }
+
+    /** A fresh player of the engine, at a new game, searches the position once: its result and wall time. */
+    public static Search searchOnce(String engineId, Rules rules, Map<String, ?> options, Map<String, Double> weights,
+                                    Position start, Limits limits) {
+        Player player = EngineRegistry.create(engineId, rules, options, weights);
+        player.newGame(0);
+        GameHistory game = new GameHistory(start);
+        long t0 = System.nanoTime();
+        SearchResult r = player.chooseMove(game, limits, () -> false);
+        return new Search(r, System.nanoTime() - t0);
     }
 }

@@ -6,15 +6,11 @@ import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.engine.EngineBench;
-import arbiter.engine.EngineRegistry;
-import arbiter.game.GameHistory;
 import arbiter.game.Games;
 import arbiter.game.NotationException;
 import arbiter.game.Position;
 import arbiter.game.Rules;
 import arbiter.player.Limits;
-import arbiter.player.Player;
-import arbiter.player.SearchResult;
 import arbiter.stats.GameCounts;
 import arbiter.stats.RatingList;
 import arbiter.stats.RatingOptions;
@@ -31,6 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+
 /** {@code arbiter bench}: the engines' fixed search benchmark (node signature and nodes per second). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Search a fixed set of positions per built-in engine to a fixed depth (MCTS: playouts); print nodes and nodes/s.",
@@ -295,14 +292,10 @@ final class BenchCommand implements Callable<Integer> {
                     long nodes = 0;
                     long nanos = 0;
                     for (Position start : starts) {
-                        Player player = EngineRegistry.create(p.engine(), rules, p.options(),
-                                p.weights());
-                        player.newGame(0);
-                        GameHistory game = new GameHistory(start);
-                        long t0 = System.nanoTime();
-                        SearchResult r = player.chooseMove(game, Limits.depth(d), () -> false);
-                        nanos += System.nanoTime() - t0;
-                        nodes += r.nodes();
+                        EngineBench.Search s = EngineBench.searchOnce(p.engine(), rules, p.options(), p.weights(), start,
+                                Limits.depth(d));
+                        nanos += s.nanos();
+                        nodes += s.result().nodes();
                     }
                     row.append(String.format(Locale.ROOT, " %,d (%d) |", nodes, nanos / 1_000_000));
                 }

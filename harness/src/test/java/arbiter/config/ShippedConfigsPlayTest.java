@@ -3,6 +3,7 @@ package arbiter.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import arbiter.external.TestEngines;
 import arbiter.pdn.GameLog;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
@@ -60,20 +61,8 @@ class ShippedConfigsPlayTest {
         }
     }
 
-    private static int freePort() {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static String javaCommand() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
     /** One meeting of each pairing (or two games of a match), depth 1, short games, a temp output. */
-    private static void shrink(ObjectNode root, Path output) {
+    private static void shrink(ObjectNode root, Path output) throws java.io.IOException {
         if (root.has("tune")) {
             ObjectNode tune = (ObjectNode) root.get("tune");
             tune.put("iterations", 2);
@@ -104,15 +93,12 @@ class ShippedConfigsPlayTest {
                 if (!"dxp".equals(player.path("protocol").asText())) {
                     throw new AssertionError("no stand-in for a remote build over " + player.path("protocol"));
                 }
-                int port = freePort();
+                int port = TestEngines.freePort();
                 player.remove("build");
                 player.put("port", port);
                 ArrayNode command = player.putArray("command");
-                for (String a : List.of(javaCommand(), "-Xmx256m", "-XX:+UseSerialGC", "-cp",
-                        System.getProperty("java.class.path"), "arbiter.cli.Main", "engine", "--protocol", "dxp",
-                        "--engine", "draughts-alphabeta", "--port", Integer.toString(port), "--depth", "1")) {
-                    command.add(a);
-                }
+                TestEngines.arbiterEngine("--protocol", "dxp", "--engine", "draughts-alphabeta", "--port",
+                        Integer.toString(port), "--depth", "1").forEach(command::add);
             }
             if ("dxp".equals(player.path("protocol").asText())) {
                 root.put("concurrency", 1); // a DXP engine listens on one port

@@ -48,12 +48,6 @@ class DxpTest {
         TestEngines.assertNoEngineProcesses();
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
     @Test
     void messagesHaveTheSpecificationsFieldWidths() {
         // The layer-2 description's examples.
@@ -131,7 +125,7 @@ class DxpTest {
 
     @Test
     void arbiterAsInitiatorPlaysAFollowerAsTheBuiltInEngineWould() throws IOException {
-        int port = freePort();
+        int port = TestEngines.freePort();
         String follower = TestEngines.json(TestEngines.arbiterEngine("--protocol", "dxp", "--engine", "draughts-alphabeta",
                 "--port", Integer.toString(port), "--depth", "3"));
         String run = """
@@ -150,8 +144,8 @@ class DxpTest {
 
     @Test
     void twoDxpEnginesMeetThroughArbiter() throws IOException {
-        int followerPort = freePort();
-        int listenPort = freePort();
+        int followerPort = TestEngines.freePort();
+        int listenPort = TestEngines.freePort();
         // "a" is a DXP follower that Arbiter connects to; "b" is a DXP initiator that connects to Arbiter.
         String a = TestEngines.json(TestEngines.arbiterEngine("--protocol", "dxp", "--engine", "draughts-alphabeta",
                 "--port", Integer.toString(followerPort), "--depth", "2"));

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import arbiter.config.RunConfig.ExternalEngine;
 import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +15,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** Engines for the tests: the real ones CI installs, Arbiter's own servers as subprocesses, and process checks. */
-final class TestEngines {
+public final class TestEngines {
     static final String STOCKFISH_MISSING = "install stockfish (apt-get install stockfish)";
     static final String GNUBG_MISSING = "install gnubg (apt-get install gnubg)";
 
@@ -61,13 +63,20 @@ final class TestEngines {
     }
 
     /** {@code arbiter engine ...} as a subprocess. */
-    static List<String> arbiterEngine(String... args) {
+    public static List<String> arbiterEngine(String... args) {
         List<String> a = new ArrayList<>(List.of("engine"));
         a.addAll(List.of(args));
         List<String> c = new ArrayList<>(List.of(java(), "-Xmx256m", "-XX:+UseSerialGC", "-cp",
                 System.getProperty("java.class.path"), "arbiter.cli.Main"));
         c.addAll(a);
         return c;
+    }
+
+    /** A TCP port free at the moment of asking (for an engine that listens, e.g. a DXP follower). */
+    public static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
     }
 
     /** The config's JSON array for a command. */

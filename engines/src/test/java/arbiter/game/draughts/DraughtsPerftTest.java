@@ -10,9 +10,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Start-position perft: the published counts (shared/docs/references.md, moves identified by from,
- * to and captured set) for the fast generator, and the reference generator for Brazilian, which has
- * no published table here.
+ * Start-position perft: the published counts, moves identified by from, to and captured set
+ * (International: Aart Bik, "BikDam: international checkers", aartbik.blogspot.com, 2012; English,
+ * Czech, Russian: the perft thread at damforum.nl/bb3/viewtopic.php?t=2822) for the fast generator,
+ * and the reference generator for Brazilian, which has no published table here.
  */
 class DraughtsPerftTest {
 

@@ -97,21 +97,36 @@ final class PerftCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The leaves {@code depth} plies below the root under each root move, counted in parallel. */
+    /**
+     * The leaves {@code depth} plies below the root under each root move, counted in parallel. From
+     * depth 4 the work is cut one ply deeper, one task per reply to each root move: a root move's
+     * subtree can be several times another's, and 20 uneven tasks left one thread idle at the end.
+     */
     private static long[] subtrees(java.util.concurrent.ExecutorService pool, Position root, List<Move> moves, int depth) {
-        List<java.util.concurrent.Future<Long>> parts = new java.util.ArrayList<>();
+        List<List<java.util.concurrent.Future<Long>>> parts = new java.util.ArrayList<>();
         for (Move m : moves) {
-            parts.add(pool.submit(() -> depth == 1 ? 1L : root.play(m).perft(depth - 1)));
+            List<java.util.concurrent.Future<Long>> below = new java.util.ArrayList<>();
+            if (depth >= 4) {
+                Position child = root.play(m);
+                for (Move reply : child.legalMoves()) {
+                    below.add(pool.submit(() -> child.play(reply).perft(depth - 2)));
+                }
+            } else {
+                below.add(pool.submit(() -> depth == 1 ? 1L : root.play(m).perft(depth - 1)));
+            }
+            parts.add(below);
         }
         long[] out = new long[moves.size()];
         for (int i = 0; i < out.length; i++) {
-            try {
-                out[i] = parts.get(i).get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted");
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            for (java.util.concurrent.Future<Long> part : parts.get(i)) {
+                try {
+                    out[i] += part.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted");
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                }
             }
         }
         return out;

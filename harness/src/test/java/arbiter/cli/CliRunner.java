@@ -9,7 +9,7 @@ record CliRunner(int exit, String out, String err) {
     static CliRunner run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = Main.commandLine(args);
         cli.setExecutionExceptionHandler(new ErrorHandler());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));

@@ -21,7 +21,7 @@ class MovesCommandTest {
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = Main.commandLine(args);
         cli.setExecutionExceptionHandler(new ErrorHandler());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));

@@ -52,6 +52,25 @@ public interface Position {
     long perft(int depth);
 
     /** Backgammon: true when the dice for the next move are still to be supplied. */
+    /**
+     * The moves of {@code line} in this game's notation, each in the position the earlier ones lead
+     * to, as far as they are legal and at most {@code max}: a principal variation for a record.
+     * Games with a faster way than playing each move into a new position override this.
+     */
+    default List<String> formatLine(List<Move> line, int max) {
+        List<String> out = new java.util.ArrayList<>();
+        Position p = this;
+        for (int i = 0; i < line.size() && i < max; i++) {
+            Move m = line.get(i);
+            if (p.needsDice() || !p.legalMoves().contains(m)) {
+                break;
+            }
+            out.add(p.formatMove(m));
+            p = p.play(m);
+        }
+        return out;
+    }
+
     default boolean needsDice() {
         return false;
     }

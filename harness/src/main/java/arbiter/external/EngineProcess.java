@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -64,7 +66,13 @@ public final class EngineProcess implements AutoCloseable {
     private volatile Process process;
     private OutputStream stdin;
     /** The engine's lines, in batches: all the complete lines of one read of its pipe go as one. */
-    private BlockingQueue<String[]> lines;
+    private ConcurrentLinkedQueue<String[]> lines;
+    /** Batches in {@link #lines}: the reader waits while there are {@link #QUEUE_BATCHES}. */
+    private AtomicInteger queued = new AtomicInteger();
+    /** The thread waiting in {@link #readLine}, or null: the reader wakes it for an urgent line. */
+    private volatile Thread waiter;
+    /** Which lines wake a waiting reader at once (see {@link #wakeOnlyFor}). */
+    private volatile Predicate<String> urgent = line -> true;
     /** The batch being handed out by {@link #readLine}, and the next line's index in it. */
     private String[] batch = new String[0];
     private int next;
@@ -118,9 +126,11 @@ public final class EngineProcess implements AutoCloseable {
         }
         starts++;
         AtomicBoolean gone = new AtomicBoolean();
-        BlockingQueue<String[]> queue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+        ConcurrentLinkedQueue<String[]> queue = new ConcurrentLinkedQueue<>();
+        AtomicInteger count = new AtomicInteger();
         abandoned = gone;
         lines = queue;
+        queued = count;
         batch = new String[0];
         next = 0;
         stdin = p.getOutputStream();
@@ -133,11 +143,11 @@ public final class EngineProcess implements AutoCloseable {
                 List<String> read = new ArrayList<>();
                 readLines(p.getInputStream(), read::add, () -> {
                     if (!read.isEmpty()) {
-                        offer(queue, read.toArray(new String[0]), gone); // one hand-off per read, not per line
+                        offer(queue, count, read.toArray(new String[0]), gone); // one hand-off per read, not per line
                         read.clear();
                     }
                 });
-                offer(queue, new String[] {EOF}, gone);
+                offer(queue, count, new String[] {EOF}, gone);
             });
         } else {
             daemon("engine-" + name() + "-out", () -> readLines(p.getInputStream(),
@@ -172,16 +182,14 @@ public final class EngineProcess implements AutoCloseable {
             throw endedException();
         }
         if (next == batch.length) {
-            String[] b;
-            try {
-                b = lines.poll(Math.max(0, timeoutMs), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new EngineException("interrupted while waiting for engine " + name());
-            }
+            String[] b = lines.poll();
             if (b == null) {
-                return null;
+                b = awaitBatch(timeoutMs);
+                if (b == null) {
+                    return null;
+                }
             }
+            queued.decrementAndGet();
             batch = b;
             next = 0;
         }
@@ -192,6 +200,42 @@ public final class EngineProcess implements AutoCloseable {
         }
         LOG.debug("{} > {}", name(), line);
         return line;
+    }
+
+    /**
+     * Waits up to {@code timeoutMs} for a batch. The waiter is published before the queue is looked
+     * at again, and the reader adds before it looks at the waiter: a batch is never missed.
+     */
+    private String[] awaitBatch(long timeoutMs) {
+        long deadline = System.nanoTime() + Math.max(0, timeoutMs) * 1_000_000L;
+        waiter = Thread.currentThread();
+        try {
+            String[] b;
+            while ((b = lines.poll()) == null) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return null;
+                }
+                LockSupport.parkNanos(this, left);
+                if (Thread.interrupted()) {
+                    Thread.currentThread().interrupt();
+                    throw new EngineException("interrupted while waiting for engine " + name());
+                }
+            }
+            return b;
+        } finally {
+            waiter = null;
+        }
+    }
+
+    /**
+     * Lines that wake a waiting {@link #readLine} at once; others wait for its timeout, to be read
+     * then with all that came meanwhile (null: every line wakes it, the default). A search sets
+     * this to its answer so that an engine's progress lines, a dozen a move, do not each cost a
+     * thread switch: they are folded in when the answer or the poll comes.
+     */
+    public void wakeOnlyFor(Predicate<String> lines) {
+        urgent = lines == null ? line -> true : lines;
     }
 
     /** Discards lines already received (late output of an earlier search). */
@@ -205,6 +249,7 @@ public final class EngineProcess implements AutoCloseable {
                 if (b == null) {
                     return;
                 }
+                queued.decrementAndGet();
                 batch = b;
                 next = 0;
             }
@@ -323,13 +368,27 @@ public final class EngineProcess implements AutoCloseable {
         }
     }
 
-    private static void offer(BlockingQueue<String[]> queue, String[] lines, AtomicBoolean gone) {
-        try {
-            while (!gone.get() && !queue.offer(lines, 100, TimeUnit.MILLISECONDS)) {
-                // the reader is behind: wait (the engine blocks on its pipe meanwhile)
+    /** Hands a batch to the player; waits while {@link #QUEUE_BATCHES} are unread (an engine flooding its output). */
+    private void offer(ConcurrentLinkedQueue<String[]> queue, AtomicInteger count, String[] batch, AtomicBoolean gone) {
+        while (!gone.get() && count.get() >= QUEUE_BATCHES) {
+            wakeWaiter(); // the player is behind: let it read, and wait (the engine blocks on its pipe meanwhile)
+            LockSupport.parkNanos(1_000_000L);
+        }
+        queue.add(batch);
+        count.incrementAndGet();
+        Predicate<String> wake = urgent;
+        for (String line : batch) {
+            if (line == EOF || wake.test(line)) {
+                wakeWaiter();
+                return;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void wakeWaiter() {
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
         }
     }
 

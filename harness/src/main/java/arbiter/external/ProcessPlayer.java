@@ -136,6 +136,17 @@ public abstract class ProcessPlayer extends ExternalPlayer {
         return String.valueOf(value);
     }
 
+    /** Whether the line's first word is {@code word} (as {@code firstToken(line).equals(word)}, without copying). */
+    static boolean startsWithWord(String line, String word) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        int end = i + word.length();
+        return line.startsWith(word, i) && (end == n || Character.isWhitespace(line.charAt(end)));
+    }
+
     static String firstToken(String line) {
         String s = line.strip();
         int space = s.indexOf(' ');

@@ -45,24 +45,36 @@ final class SearchInfo {
      * and as far as its moves are legal ({@code parse} reads one move text in a position).
      */
     SearchResult result(Move move, Position position, long measuredMs, BiFunction<Position, String, Move> parse) {
-        List<Move> line = new ArrayList<>();
-        Position p = position;
-        for (String text : pv()) {
-            if (line.size() == PV_PLIES) {
-                break; // what a record keeps; checking more would cost a move generation per ply for nothing
+        return resultOfLine(move, position, measuredMs, (start, texts) -> {
+            List<Move> line = new ArrayList<>();
+            Position p = start;
+            for (String text : texts) {
+                if (line.size() == PV_PLIES) {
+                    break; // what a record keeps; checking more would cost a move generation per ply for nothing
+                }
+                Move m;
+                try {
+                    m = parse.apply(p, text); // a legal move of p, or an exception (Position.parseMove's contract)
+                } catch (RuntimeException e) {
+                    break;
+                }
+                if (m == null) {
+                    break;
+                }
+                line.add(m);
+                p = p.play(m);
             }
-            Move m;
-            try {
-                m = parse.apply(p, text); // a legal move of p, or an exception (Position.parseMove's contract)
-            } catch (RuntimeException e) {
-                break;
-            }
-            if (m == null) {
-                break;
-            }
-            line.add(m);
-            p = p.play(m);
-        }
+            return line;
+        });
+    }
+
+    /**
+     * As {@link #result}, with {@code parseLine} reading the whole principal variation at once: the
+     * legal prefix of the move texts from the position, at most {@link #PV_PLIES} moves.
+     */
+    SearchResult resultOfLine(Move move, Position position, long measuredMs,
+                              BiFunction<Position, List<String>, List<Move>> parseLine) {
+        List<Move> line = pv().isEmpty() ? List.of() : parseLine.apply(position, pv());
         if (line.isEmpty() || !line.get(0).equals(move)) {
             line = List.of(move);
         }

@@ -30,6 +30,8 @@ import java.util.regex.Pattern;
  */
 public final class UciPlayer extends ProcessPlayer {
     private static final Pattern UCI_MOVE = Pattern.compile("[a-h][1-8][a-h][1-8][nbrq]?");
+    /** The lines that end a wait during a search at once: all but {@code info}. */
+    private static final java.util.function.Predicate<String> NOT_INFO = l -> !startsWithWord(l, "info");
 
     /** The engine's declared options: lower-case name to its own spelling and type. */
     private final Map<String, String[]> declared = new LinkedHashMap<>();
@@ -102,8 +104,13 @@ public final class UciPlayer extends ProcessPlayer {
         long start = System.nanoTime();
         process.send(goCommand(limits, current.sideToMove()));
         SearchInfo info = new SearchInfo();
-        String answer = awaitAnswer(l -> firstToken(l).equals("bestmove"), l -> parseInfo(l, info), limits, stop,
-                "stop");
+        String answer;
+        process.wakeOnlyFor(NOT_INFO); // info lines are read with the answer or at the next poll
+        try {
+            answer = awaitAnswer(l -> startsWithWord(l, "bestmove"), l -> parseInfo(l, info), limits, stop, "stop");
+        } finally {
+            process.wakeOnlyFor(null);
+        }
         long answered = System.nanoTime();
         searched(game, start, answered, info.timeMs);
         long elapsed = (answered - start) / 1_000_000;
@@ -117,7 +124,9 @@ public final class UciPlayer extends ProcessPlayer {
                     + "') in a position with legal moves");
         }
         Move move = parseUciMove(current, text);
-        return info.result(move, current, elapsed, UciPlayer::parseUciMove);
+        // The principal variation is read on one board by make, not a position per move (a record keeps 12 plies).
+        return info.resultOfLine(move, current, elapsed,
+                (p, texts) -> ((ChessPosition) p).parseUciLine(texts, SearchInfo.PV_PLIES));
     }
 
     /** A move in UCI long algebraic notation, legal in the position. */
@@ -224,83 +233,148 @@ public final class UciPlayer extends ProcessPlayer {
     /**
      * Folds one {@code info} line into the search info: score (cp, or mate in moves converted to a win
      * or loss by distance), depth, seldepth, nodes, nps, time, pv. Lines for other {@code multipv}
-     * entries than the first, malformed numbers and other lines are ignored.
+     * entries than the first and other lines are ignored; of a malformed line, what came before the
+     * fault is kept. The line is read in place: no word is copied but the principal variation.
      */
     static void parseInfo(String line, SearchInfo info) {
-        if (!line.contains("info")) {
-            return; // not an info line
-        }
         Words w = new Words(line);
-        if (!"info".equals(w.next())) {
+        if (!w.at("info")) {
             return;
         }
-        if (line.contains("multipv")) {
-            String[] t = words(line);
-            for (int i = 1; i < t.length; i++) {
-                if (t[i].equals("multipv") && i + 1 < t.length && !t[i + 1].equals("1")) {
-                    return;
-                }
-            }
-        }
+        // Read into locals first: a "multipv 2" anywhere in the line means none of it counts.
+        int depth = -1;
+        int selDepth = -1;
+        long nodes = -1;
+        long nps = -1;
+        long time = -1;
+        Integer score = null;
+        String pv = null;
         try {
-            for (String word; (word = w.next()) != null; ) {
-                switch (word) {
-                    case "depth" -> info.depth = Integer.parseInt(w.next());
-                    case "seldepth" -> info.selDepth = Integer.parseInt(w.next());
-                    case "nodes" -> info.nodes = Long.parseLong(w.next());
-                    case "nps" -> info.nps = Long.parseLong(w.next());
-                    case "time" -> info.timeMs = Long.parseLong(w.next());
-                    case "score" -> {
-                        String kind = w.next();
-                        int value = Integer.parseInt(w.next());
-                        if (kind.equals("cp")) {
-                            info.score = value;
-                        } else if (kind.equals("mate")) {
-                            info.score = value > 0 ? Score.WIN - (2 * value - 1) : -(Score.WIN - 2 * Math.abs(value));
-                        }
-                    }
-                    case "pv" -> {
-                        info.pvText(w.rest()); // split once, at the end of the search, not for every line
+            while (w.more()) {
+                if (w.at("depth")) {
+                    depth = (int) w.number();
+                } else if (w.at("seldepth")) {
+                    selDepth = (int) w.number();
+                } else if (w.at("nodes")) {
+                    nodes = w.number();
+                } else if (w.at("nps")) {
+                    nps = w.number();
+                } else if (w.at("time")) {
+                    time = w.number();
+                } else if (w.at("multipv")) {
+                    if (!w.at("1")) {
                         return;
                     }
-                    case "string" -> {
-                        return;
+                } else if (w.at("score")) {
+                    if (w.at("cp")) {
+                        score = (int) w.number();
+                    } else if (w.at("mate")) {
+                        int value = (int) w.number();
+                        score = value > 0 ? Score.WIN - (2 * value - 1) : -(Score.WIN - 2 * Math.abs(value));
+                    } else {
+                        w.skip();
+                        w.number();
                     }
-                    default -> {
-                        // currmove, hashfull, tbhits, lowerbound, ... : not recorded
-                    }
+                } else if (w.at("pv")) {
+                    pv = w.rest(); // split once, at the end of the search, not for every line
+                    break;
+                } else if (w.at("string")) {
+                    return;
+                } else {
+                    w.skip(); // currmove, hashfull, tbhits, lowerbound, ... : not recorded
                 }
             }
-        } catch (NumberFormatException | NullPointerException e) {
+        } catch (NumberFormatException e) {
             // a malformed info line: keep what was read
+        }
+        if (depth >= 0) {
+            info.depth = depth;
+        }
+        if (selDepth >= 0) {
+            info.selDepth = selDepth;
+        }
+        if (nodes >= 0) {
+            info.nodes = nodes;
+        }
+        if (nps >= 0) {
+            info.nps = nps;
+        }
+        if (time >= 0) {
+            info.timeMs = time;
+        }
+        if (score != null) {
+            info.score = score;
+        }
+        if (pv != null) {
+            info.pvText(pv);
         }
     }
 
-    /** A cursor over a line's words. */
+    /** A cursor over a line's words that compares and reads numbers in place. */
     private static final class Words {
         private final String line;
+        private final int n;
         private int i;
 
         Words(String line) {
             this.line = line;
+            this.n = line.length();
         }
 
-        /** The next word, or null at the end. */
-        String next() {
-            int n = line.length();
+        private void spaces() {
             while (i < n && Character.isWhitespace(line.charAt(i))) {
                 i++;
             }
-            int start = i;
+        }
+
+        /** Whether a word follows. */
+        boolean more() {
+            spaces();
+            return i < n;
+        }
+
+        /** Consumes the next word if it is {@code word}. */
+        boolean at(String word) {
+            spaces();
+            int end = i + word.length();
+            if (line.startsWith(word, i) && (end == n || Character.isWhitespace(line.charAt(end)))) {
+                i = end;
+                return true;
+            }
+            return false;
+        }
+
+        /** Consumes the next word, whatever it is. */
+        void skip() {
+            spaces();
             while (i < n && !Character.isWhitespace(line.charAt(i))) {
                 i++;
             }
-            return i > start ? line.substring(start, i) : null;
+        }
+
+        /** Consumes the next word as a decimal integer (an optional minus sign, up to 18 digits). */
+        long number() {
+            spaces();
+            boolean negative = i < n && line.charAt(i) == '-';
+            int start = negative ? ++i : i;
+            long value = 0;
+            while (i < n && !Character.isWhitespace(line.charAt(i))) {
+                char c = line.charAt(i++);
+                if (c < '0' || c > '9' || i - start > 18) {
+                    throw new NumberFormatException(line);
+                }
+                value = value * 10 + (c - '0');
+            }
+            if (i == start) {
+                throw new NumberFormatException(line);
+            }
+            return negative ? -value : value;
         }
 
         /** The rest of the line after the current word. */
         String rest() {
-            return line.substring(Math.min(i, line.length()));
+            spaces();
+            return line.substring(i);
         }
     }
 

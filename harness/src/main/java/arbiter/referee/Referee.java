@@ -235,17 +235,7 @@ public final class Referee {
         if (pv.size() < 2 || !pv.get(0).equals(answer.move())) {
             return null;
         }
-        StringBuilder sb = new StringBuilder();
-        Position p = position;
-        for (int i = 0; i < pv.size() && i < PV_PLIES; i++) {
-            Move m = pv.get(i);
-            if (p.needsDice() || !p.legalMoves().contains(m)) {
-                break;
-            }
-            sb.append(i == 0 ? "" : " ").append(p.formatMove(m));
-            p = p.play(m);
-        }
-        return sb.toString();
+        return String.join(" ", position.formatLine(pv, PV_PLIES));
     }
 
     /** Rolls two dice into the position; an opening tie (not a legal first roll) is rolled again. */

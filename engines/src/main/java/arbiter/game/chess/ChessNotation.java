@@ -43,11 +43,20 @@ final class ChessNotation {
 
     /** SAN of a legal packed move in a position. */
     static String san(ChessPosition position, int move) {
+        int[] legal = position.packedMoves();
+        return san(position.load(), legal, legal.length, move);
+    }
+
+    /**
+     * SAN of a legal packed move in the position a generator holds, whose {@code n} legal moves are
+     * {@code legal}; the generator is left as it was (the check sign is found by make and unmake).
+     */
+    static String san(MoveGenerator g, int[] legal, int n, int move) {
         StringBuilder sb = new StringBuilder(8);
         int from = PackedMove.from(move);
         int to = PackedMove.to(move);
-        int type = Piece.type(position.piece(from));
-        boolean capture = position.piece(to) != 0 || PackedMove.kind(move) == PackedMove.EN_PASSANT;
+        int type = Piece.type(g.board[from]);
+        boolean capture = g.board[to] != 0 || PackedMove.kind(move) == PackedMove.EN_PASSANT;
         if (PackedMove.kind(move) == PackedMove.CASTLING) {
             sb.append(to > from ? "O-O" : "O-O-O");
         } else if (type == Piece.PAWN) {
@@ -59,25 +68,26 @@ final class ChessNotation {
                 sb.append('=').append(Piece.letter(PackedMove.promotion(move)));
             }
         } else {
-            sb.append(Piece.letter(type)).append(disambiguation(position, move, type));
+            sb.append(Piece.letter(type)).append(disambiguation(g, legal, n, move, type));
             if (capture) {
                 sb.append('x');
             }
             sb.append(squareName(to));
         }
-        return sb.append(checkSuffix(position, move)).toString();
+        return sb.append(checkSuffix(g, move)).toString();
     }
 
     /** Origin file, rank or square needed to tell the move from other moves of the same kind of piece. */
-    private static String disambiguation(ChessPosition position, int move, int type) {
+    private static String disambiguation(MoveGenerator g, int[] legal, int n, int move, int type) {
         int from = PackedMove.from(move);
         int to = PackedMove.to(move);
         boolean rivals = false;
         boolean sameFile = false;
         boolean sameRank = false;
-        for (int other : position.packedMoves()) {
+        for (int i = 0; i < n; i++) {
+            int other = legal[i];
             int otherFrom = PackedMove.from(other);
-            if (PackedMove.to(other) == to && otherFrom != from && Piece.type(position.piece(otherFrom)) == type) {
+            if (PackedMove.to(other) == to && otherFrom != from && Piece.type(g.board[otherFrom]) == type) {
                 rivals = true;
                 sameFile |= (otherFrom & 7) == (from & 7);
                 sameRank |= (otherFrom >>> 3) == (from >>> 3);
@@ -95,13 +105,11 @@ final class ChessNotation {
         return squareName(from);
     }
 
-    private static String checkSuffix(ChessPosition position, int move) {
-        MoveGenerator g = position.load();
+    private static String checkSuffix(MoveGenerator g, int move) {
         g.make(move);
-        if (!g.inCheck()) {
-            return "";
-        }
-        return g.countLegal() == 0 ? "#" : "+";
+        String suffix = !g.inCheck() ? "" : g.countLegal() == 0 ? "#" : "+";
+        g.unmake(move);
+        return suffix;
     }
 
     // ------------------------------------------------------------------------------------------

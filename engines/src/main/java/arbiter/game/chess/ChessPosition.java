@@ -28,6 +28,10 @@ import java.util.List;
  */
 public final class ChessPosition implements Position {
     private static final ThreadLocal<MoveGenerator> GENERATOR = ThreadLocal.withInitial(MoveGenerator::new);
+    /** Longest line {@link #formatLine} and {@link #parseUciLine} walk. */
+    private static final int LINE_PLIES = 64;
+    /** Walks a line of moves (a principal variation) without making a position per move. */
+    private static final ThreadLocal<MoveGenerator> LINE_GENERATOR = ThreadLocal.withInitial(() -> new MoveGenerator(LINE_PLIES + 1));
 
     private final ChessRules rules;
     private final long[] byType;
@@ -201,6 +205,65 @@ public final class ChessPosition implements Position {
         MoveGenerator g = load();
         g.make(packed);
         return new ChessPosition(rules, g, side == Piece.BLACK ? fullmoveNumber + 1 : fullmoveNumber);
+    }
+
+    /** SAN of a line on one generator by make: a legal-move generation per ply, no position objects. */
+    @Override
+    public List<String> formatLine(List<Move> line, int max) {
+        MoveGenerator g = LINE_GENERATOR.get();
+        loadInto(g);
+        List<String> out = new ArrayList<>(Math.min(line.size(), max));
+        for (int i = 0; i < line.size() && i < Math.min(max, LINE_PLIES); i++) {
+            int[] legal = g.moveList(g.ply());
+            int n = g.generate(legal);
+            int packed = line.get(i) instanceof ChessMove m ? find(legal, n, m.from(), m.to(), m.promotion()) : 0;
+            if (packed == 0) {
+                break;
+            }
+            out.add(ChessNotation.san(g, legal, n, packed));
+            g.make(packed);
+        }
+        return out;
+    }
+
+    /**
+     * The moves of a line in UCI notation ({@code e2e4}, {@code e7e8q}) as far as they are legal,
+     * at most {@code max}: an engine's principal variation, read without a position per move.
+     */
+    public List<Move> parseUciLine(List<String> line, int max) {
+        MoveGenerator g = LINE_GENERATOR.get();
+        loadInto(g);
+        List<Move> out = new ArrayList<>(Math.min(line.size(), max));
+        for (int i = 0; i < line.size() && i < Math.min(max, LINE_PLIES); i++) {
+            String text = line.get(i);
+            if (text.length() < 4 || text.length() > 5) {
+                break;
+            }
+            int from = ChessNotation.parseSquare(text.substring(0, 2));
+            int to = ChessNotation.parseSquare(text.substring(2, 4));
+            int promotion = text.length() == 5 ? "nbrq".indexOf(text.charAt(4)) + Piece.KNIGHT : 0;
+            if (from < 0 || to < 0 || promotion == Piece.KNIGHT - 1) {
+                break;
+            }
+            int[] legal = g.moveList(g.ply());
+            int packed = find(legal, g.generate(legal), from, to, promotion);
+            if (packed == 0) {
+                break;
+            }
+            out.add(ChessMove.of(packed));
+            g.make(packed);
+        }
+        return out;
+    }
+
+    private static int find(int[] legal, int n, int from, int to, int promotion) {
+        for (int i = 0; i < n; i++) {
+            int packed = legal[i];
+            if (PackedMove.from(packed) == from && PackedMove.to(packed) == to && PackedMove.promotion(packed) == promotion) {
+                return packed;
+            }
+        }
+        return 0;
     }
 
     @Override

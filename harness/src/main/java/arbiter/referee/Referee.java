@@ -106,21 +106,71 @@ public final class Referee {
                         : lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, String.valueOf(e.getMessage())));
             }
         }
-        int drawStreak = 0;
-        int whiteAheadStreak = 0;
-        int blackAheadStreak = 0;
+        Plies plies = new Plies(game, task, players, limits, abort, onMove, record, openingPlies, startText, dice,
+                remaining, movesMade);
+        // One call per ply: the ply's code is compiled as soon as it is hot, even in a process that
+        // stops at C1, where the loop of this once-per-game method stayed interpreted.
+        boolean goesOn;
+        do {
+            goesOn = plies.next();
+        } while (goesOn);
+        return plies.ended;
+    }
 
-        while (true) {
+    /** The state of a game in play, and its plies one call at a time. */
+    private final class Plies {
+        private final GameHistory game;
+        private final GameTask task;
+        private final Player[] players;
+        private final TimeLimits[] limits;
+        private final BooleanSupplier abort;
+        private final BiConsumer<PlayedMove, Position> onMove;
+        private final List<PlayedMove> record;
+        private final int openingPlies;
+        private final String startText;
+        private final SplittableRandom dice;
+        private final long[] remaining;
+        private final int[] movesMade;
+        private int drawStreak;
+        private int whiteAheadStreak;
+        private int blackAheadStreak;
+        /** The game as recorded once {@link #next} returned false; null when it was abandoned. */
+        PlayedGame ended;
+
+        Plies(GameHistory game, GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort,
+              BiConsumer<PlayedMove, Position> onMove, List<PlayedMove> record, int openingPlies, String startText,
+              SplittableRandom dice, long[] remaining, int[] movesMade) {
+            this.game = game;
+            this.task = task;
+            this.players = players;
+            this.limits = limits;
+            this.abort = abort;
+            this.onMove = onMove;
+            this.record = record;
+            this.openingPlies = openingPlies;
+            this.startText = startText;
+            this.dice = dice;
+            this.remaining = remaining;
+            this.movesMade = movesMade;
+        }
+
+        private boolean end(PlayedGame played) {
+            ended = played;
+            return false;
+        }
+
+        /** Plays one ply; false when the game is over (see {@link #ended}). */
+        boolean next() {
             if (abort.getAsBoolean()) {
-                return null;
+                return end(null);
             }
             Outcome outcome = game.outcome();
             if (outcome != null) {
-                return finish(task, startText, record, openingPlies, outcome);
+                return end(finish(task, startText, record, openingPlies, outcome));
             }
             if (adjudication.maxPlies() > 0 && record.size() >= adjudication.maxPlies()) {
-                return done(task, startText, record, openingPlies, GameResult.DRAW,
-                        new Termination.Adjudicated("maximum of " + adjudication.maxPlies() + " plies"), 1);
+                return end(done(task, startText, record, openingPlies, GameResult.DRAW,
+                        new Termination.Adjudicated("maximum of " + adjudication.maxPlies() + " plies"), 1));
             }
             String roll = null;
             if (game.current().needsDice()) {
@@ -143,38 +193,38 @@ public final class Referee {
                 answer = players[side].chooseMove(game, moveLimits,
                         () -> abort.getAsBoolean() || System.nanoTime() > deadline);
             } catch (IllegalMoveException e) {
-                return lost(task, startText, record, openingPlies, side, new Termination.IllegalMove(side, e.move(), e.getMessage()));
+                return end(lost(task, startText, record, openingPlies, side, new Termination.IllegalMove(side, e.move(), e.getMessage())));
             } catch (EngineStalledException e) {
                 if (abort.getAsBoolean()) {
-                    return null;
+                    return end(null);
                 }
-                return lost(task, startText, record, openingPlies, side, new Termination.EngineStalled(side, e.waitedMs()));
+                return end(lost(task, startText, record, openingPlies, side, new Termination.EngineStalled(side, e.waitedMs())));
             } catch (EngineResignedException e) {
-                return lost(task, startText, record, openingPlies, side, new Termination.Resigned(side, e.getMessage()));
+                return end(lost(task, startText, record, openingPlies, side, new Termination.Resigned(side, e.getMessage())));
             } catch (RuntimeException e) {
                 if (abort.getAsBoolean()) {
-                    return null;
+                    return end(null);
                 }
-                return lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side,
-                        e instanceof arbiter.player.EngineException ? e.getMessage() : String.valueOf(e)));
+                return end(lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side,
+                        e instanceof arbiter.player.EngineException ? e.getMessage() : String.valueOf(e))));
             }
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
             if (abort.getAsBoolean()) {
-                return null;
+                return end(null);
             }
             if (answer == null || answer.move() == null) {
-                return lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, "no move returned"));
+                return end(lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, "no move returned")));
             }
             Move move = answer.move();
             if (!position.legalMoves().contains(move)) {
-                return lost(task, startText, record, openingPlies, side,
-                        new Termination.IllegalMove(side, String.valueOf(move), "not a legal move in " + position.toText()));
+                return end(lost(task, startText, record, openingPlies, side,
+                        new Termination.IllegalMove(side, String.valueOf(move), "not a legal move in " + position.toText())));
             }
             // Clocks: the referee's own measurement decides.
             if (tl.hasClock()) {
                 remaining[side] -= elapsedMs;
                 if (remaining[side] < -tl.marginMs()) {
-                    return lost(task, startText, record, openingPlies, side, new Termination.TimeForfeit(side, -remaining[side]));
+                    return end(lost(task, startText, record, openingPlies, side, new Termination.TimeForfeit(side, -remaining[side])));
                 }
                 remaining[side] += tl.incrementMs();
                 movesMade[side]++;
@@ -182,8 +232,8 @@ public final class Referee {
                     remaining[side] += tl.timeMs();
                 }
             } else if (tl.moveTimeMs() > 0 && elapsedMs > tl.moveTimeMs() + tl.marginMs()) {
-                return lost(task, startText, record, openingPlies, side,
-                        new Termination.TimeForfeit(side, elapsedMs - tl.moveTimeMs()));
+                return end(lost(task, startText, record, openingPlies, side,
+                        new Termination.TimeForfeit(side, elapsedMs - tl.moveTimeMs())));
             }
             Integer score = answer.depth() > 0 || answer.score() != 0 ? answer.score() : null;
             record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll,
@@ -199,30 +249,31 @@ public final class Referee {
                 drawStreak = 0;
                 whiteAheadStreak = 0;
                 blackAheadStreak = 0;
-                continue;
+                return true;
             }
             int whiteView = side == 0 ? score : -score;
             drawStreak = Math.abs(score) <= adjudication.drawScore() ? drawStreak + 1 : 0;
             whiteAheadStreak = whiteView >= adjudication.resignScore() ? whiteAheadStreak + 1 : 0;
             blackAheadStreak = -whiteView >= adjudication.resignScore() ? blackAheadStreak + 1 : 0;
             if (game.outcome() != null) {
-                continue;
+                return true;
             }
             if (adjudication.drawMoves() > 0 && record.size() >= adjudication.drawMinPlies()
                     && drawStreak >= 2 * adjudication.drawMoves()) {
-                return done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.Adjudicated(
-                        "both scores within " + adjudication.drawScore() + " for " + adjudication.drawMoves() + " moves"), 1);
+                return end(done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.Adjudicated(
+                        "both scores within " + adjudication.drawScore() + " for " + adjudication.drawMoves() + " moves"), 1));
             }
             if (adjudication.resignMoves() > 0 && adjudication.resignScore() > 0) {
                 if (whiteAheadStreak >= 2 * adjudication.resignMoves()) {
-                    return done(task, startText, record, openingPlies, GameResult.WHITE_WIN,
-                            new Termination.Adjudicated("both engines see White ahead by " + adjudication.resignScore()), 1);
+                    return end(done(task, startText, record, openingPlies, GameResult.WHITE_WIN,
+                            new Termination.Adjudicated("both engines see White ahead by " + adjudication.resignScore()), 1));
                 }
                 if (blackAheadStreak >= 2 * adjudication.resignMoves()) {
-                    return done(task, startText, record, openingPlies, GameResult.BLACK_WIN,
-                            new Termination.Adjudicated("both engines see Black ahead by " + adjudication.resignScore()), 1);
+                    return end(done(task, startText, record, openingPlies, GameResult.BLACK_WIN,
+                            new Termination.Adjudicated("both engines see Black ahead by " + adjudication.resignScore()), 1));
                 }
             }
+            return true;
         }
     }
 

@@ -3,14 +3,12 @@ package arbiter.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import arbiter.external.TestEngines;
 import arbiter.pdn.GameLog;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import arbiter.tune.TuneRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -87,20 +85,9 @@ class ShippedConfigsPlayTest {
         adjudication.put("maxPlies", 30);
         root.put("output", output.toString());
         root.put("concurrency", 2);
+        ConfigLoaderTest.standInForRemoteBuilds(root, output);
         for (JsonNode p : root.get("players")) {
-            ObjectNode player = (ObjectNode) p;
-            if (player.has("build") && player.get("build").get("repo").asText().contains("://")) {
-                if (!"dxp".equals(player.path("protocol").asText())) {
-                    throw new AssertionError("no stand-in for a remote build over " + player.path("protocol"));
-                }
-                int port = TestEngines.freePort();
-                player.remove("build");
-                player.put("port", port);
-                ArrayNode command = player.putArray("command");
-                TestEngines.arbiterEngine("--protocol", "dxp", "--engine", "draughts-alphabeta", "--port",
-                        Integer.toString(port), "--depth", "1").forEach(command::add);
-            }
-            if ("dxp".equals(player.path("protocol").asText())) {
+            if ("dxp".equals(p.path("protocol").asText())) {
                 root.put("concurrency", 1); // a DXP engine listens on one port
             }
         }

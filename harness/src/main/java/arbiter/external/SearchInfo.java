@@ -25,6 +25,17 @@ final class SearchInfo {
     /** A principal variation as the engine wrote it (moves separated by spaces), split only when used. */
     private String pvText;
 
+    /** Bits of the fields a report has set (see {@link UciPlayer#parseInfo(String, SearchInfo, boolean)}). */
+    static final int DEPTH = 1;
+    static final int SEL_DEPTH = 2;
+    static final int NODES = 4;
+    static final int NPS = 8;
+    static final int TIME = 16;
+    static final int SCORE = 32;
+    static final int PV = 64;
+    static final int ALL = 127;
+    int known;
+
     /** Sets the principal variation from text; it replaces any earlier one. */
     void pvText(String text) {
         pvText = text;

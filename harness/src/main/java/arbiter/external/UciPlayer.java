@@ -103,14 +103,19 @@ public final class UciPlayer extends ProcessPlayer {
         process.send(positionCommands.of(game));
         long start = System.nanoTime();
         process.send(goCommand(limits, current.sideToMove()));
-        SearchInfo info = new SearchInfo();
+        InfoLines reports = new InfoLines();
         String answer;
         process.wakeOnlyFor(NOT_INFO); // info lines are read with the answer or at the next poll
         try {
-            answer = awaitAnswer(l -> startsWithWord(l, "bestmove"), l -> parseInfo(l, info), limits, stop, "stop");
+            answer = awaitAnswer(l -> startsWithWord(l, "bestmove"), l -> {
+                if (startsWithWord(l, "info")) {
+                    reports.add(l);
+                }
+            }, limits, stop, "stop");
         } finally {
             process.wakeOnlyFor(null);
         }
+        SearchInfo info = reports.fold();
         long answered = System.nanoTime();
         searched(game, start, answered, info.timeMs);
         long elapsed = (answered - start) / 1_000_000;
@@ -237,6 +242,15 @@ public final class UciPlayer extends ProcessPlayer {
      * fault is kept. The line is read in place: no word is copied but the principal variation.
      */
     static void parseInfo(String line, SearchInfo info) {
+        parseInfo(line, info, false);
+    }
+
+    /**
+     * As {@link #parseInfo(String, SearchInfo)}; with {@code onlyUnknown}, a field is set only if no
+     * report set it before ({@link SearchInfo#known}): folding the lines from the last one back gives
+     * what folding them all forward gives, usually after reading one line.
+     */
+    static void parseInfo(String line, SearchInfo info, boolean onlyUnknown) {
         Words w = new Words(line);
         if (!w.at("info")) {
             return;
@@ -287,27 +301,100 @@ public final class UciPlayer extends ProcessPlayer {
         } catch (NumberFormatException e) {
             // a malformed info line: keep what was read
         }
-        if (depth >= 0) {
+        int take = onlyUnknown ? ~info.known : SearchInfo.ALL;
+        if (depth >= 0 && (take & SearchInfo.DEPTH) != 0) {
             info.depth = depth;
+            info.known |= SearchInfo.DEPTH;
         }
-        if (selDepth >= 0) {
+        if (selDepth >= 0 && (take & SearchInfo.SEL_DEPTH) != 0) {
             info.selDepth = selDepth;
+            info.known |= SearchInfo.SEL_DEPTH;
         }
-        if (nodes >= 0) {
+        if (nodes >= 0 && (take & SearchInfo.NODES) != 0) {
             info.nodes = nodes;
+            info.known |= SearchInfo.NODES;
         }
-        if (nps >= 0) {
+        if (nps >= 0 && (take & SearchInfo.NPS) != 0) {
             info.nps = nps;
+            info.known |= SearchInfo.NPS;
         }
-        if (time >= 0) {
+        if (time >= 0 && (take & SearchInfo.TIME) != 0) {
             info.timeMs = time;
+            info.known |= SearchInfo.TIME;
         }
-        if (score != null) {
+        if (score != null && (take & SearchInfo.SCORE) != 0) {
             info.score = score;
+            info.known |= SearchInfo.SCORE;
         }
-        if (pv != null) {
+        if (pv != null && (take & SearchInfo.PV) != 0) {
             info.pvText(pv);
+            info.known |= SearchInfo.PV;
         }
+    }
+
+    /**
+     * The {@code info} lines of one search, read at its end: from the last one back, until every
+     * field is known (most engines' last line has them all). The newest {@link #KEPT} lines are
+     * kept; an older one is folded in forward when it drops out, so an engine printing without end
+     * costs memory for 64 lines and the same reading as before.
+     */
+    static final class InfoLines {
+        static final int KEPT = 64;
+        private final String[] ring = new String[KEPT];
+        private int count;
+        /** What the dropped lines reported, folded forward. */
+        private final SearchInfo dropped = new SearchInfo();
+
+        void add(String line) {
+            int slot = count % KEPT;
+            if (count >= KEPT) {
+                parseInfo(ring[slot], dropped, false);
+            }
+            ring[slot] = line;
+            count++;
+        }
+
+        /** Everything the lines reported, as if each had been folded in as it came. */
+        SearchInfo fold() {
+            SearchInfo info = new SearchInfo();
+            for (int i = count - 1; i >= Math.max(0, count - KEPT) && info.known != SearchInfo.ALL; i--) {
+                parseInfo(ring[i % KEPT], info, true);
+            }
+            if (info.known != SearchInfo.ALL && dropped.known != 0) {
+                // Older reports fill what the kept lines did not say.
+                String pvOfDropped = (dropped.known & SearchInfo.PV) != 0 ? String.join(" ", dropped.pv()) : null;
+                int missing = ~info.known & dropped.known;
+                if ((missing & SearchInfo.DEPTH) != 0) {
+                    info.depth = dropped.depth;
+                }
+                if ((missing & SearchInfo.SEL_DEPTH) != 0) {
+                    info.selDepth = dropped.selDepth;
+                }
+                if ((missing & SearchInfo.NODES) != 0) {
+                    info.nodes = dropped.nodes;
+                }
+                if ((missing & SearchInfo.NPS) != 0) {
+                    info.nps = dropped.nps;
+                }
+                if ((missing & SearchInfo.TIME) != 0) {
+                    info.timeMs = dropped.timeMs;
+                }
+                if ((missing & SearchInfo.SCORE) != 0) {
+                    info.score = dropped.score;
+                }
+                if ((missing & SearchInfo.PV) != 0) {
+                    info.pvText(pvOfDropped);
+                }
+                info.known |= missing;
+            }
+            return info;
+        }
+    }
+
+    /** {@link Character#isWhitespace}, with the ASCII cases decided without a table lookup. */
+    static boolean space(char c) {
+        return c <= ' ' ? c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F)
+                : c >= 0x80 && Character.isWhitespace(c);
     }
 
     /** A cursor over a line's words that compares and reads numbers in place. */
@@ -322,10 +409,11 @@ public final class UciPlayer extends ProcessPlayer {
         }
 
         private void spaces() {
-            while (i < n && Character.isWhitespace(line.charAt(i))) {
+            while (i < n && space(line.charAt(i))) {
                 i++;
             }
         }
+
 
         /** Whether a word follows. */
         boolean more() {
@@ -337,7 +425,7 @@ public final class UciPlayer extends ProcessPlayer {
         boolean at(String word) {
             spaces();
             int end = i + word.length();
-            if (line.startsWith(word, i) && (end == n || Character.isWhitespace(line.charAt(end)))) {
+            if (line.startsWith(word, i) && (end == n || space(line.charAt(end)))) {
                 i = end;
                 return true;
             }
@@ -347,7 +435,7 @@ public final class UciPlayer extends ProcessPlayer {
         /** Consumes the next word, whatever it is. */
         void skip() {
             spaces();
-            while (i < n && !Character.isWhitespace(line.charAt(i))) {
+            while (i < n && !space(line.charAt(i))) {
                 i++;
             }
         }
@@ -358,7 +446,7 @@ public final class UciPlayer extends ProcessPlayer {
             boolean negative = i < n && line.charAt(i) == '-';
             int start = negative ? ++i : i;
             long value = 0;
-            while (i < n && !Character.isWhitespace(line.charAt(i))) {
+            while (i < n && !space(line.charAt(i))) {
                 char c = line.charAt(i++);
                 if (c < '0' || c > '9' || i - start > 18) {
                     throw new NumberFormatException(line);

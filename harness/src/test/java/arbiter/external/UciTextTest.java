@@ -69,6 +69,58 @@ class UciTextTest {
     }
 
     @Test
+    void infoLinesAreSplitAtAnyWhiteSpace() {
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            assertEquals(Character.isWhitespace(c), UciPlayer.space(c), "char " + (int) c);
+        }
+        SearchInfo info = new SearchInfo();
+        UciPlayer.parseInfo("info\tdepth 7  seldepth\t9 multipv\t1 score cp\t-12 nodes 2000 pv e2e4\te7e5\r", info);
+        assertEquals(7, info.depth);
+        assertEquals(9, info.selDepth);
+        assertEquals(-12, info.score);
+        assertEquals(2000, info.nodes);
+        assertEquals(List.of("e2e4", "e7e5"), info.pv());
+        UciPlayer.parseInfo("info depth 8 multipv 2 score cp 50 nodes 9 pv d2d4", info);
+        assertEquals(7, info.depth, "a second multipv line changes nothing, not even the fields before its multipv");
+    }
+
+    @Test
+    void readingASearchsInfoLinesBackwardsGivesWhatFoldingThemForwardGives() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        String[] fields = {"depth 7", "seldepth 12", "nodes 4000", "nps 90000", "time 44", "score cp 31",
+            "score mate -3", "score cp 12 lowerbound", "hashfull 3", "currmove e2e4", "multipv 1", "multipv 2",
+            "depth x", "nodes", "string hi there depth 3", "pv e2e4 e7e5", "pv d2d4"};
+        for (int trial = 0; trial < 3000; trial++) {
+            int lines = random.nextInt(trial % 10 == 0 ? 200 : 12);
+            SearchInfo forward = new SearchInfo();
+            UciPlayer.InfoLines backward = new UciPlayer.InfoLines();
+            List<String> sent = new java.util.ArrayList<>();
+            for (int i = 0; i < lines; i++) {
+                StringBuilder line = new StringBuilder("info");
+                for (int k = random.nextInt(6); k > 0; k--) {
+                    // numbers vary so that which line a field came from shows
+                    line.append(' ').append(fields[random.nextInt(fields.length)].replace("7", Integer.toString(i)));
+                }
+                if (random.nextInt(4) == 0) {
+                    line.append(" pv ").append(i % 2 == 0 ? "g1f3 g8f6" : "c2c4");
+                }
+                sent.add(line.toString());
+                UciPlayer.parseInfo(line.toString(), forward);
+                backward.add(line.toString());
+            }
+            SearchInfo b = backward.fold();
+            String why = String.join("\n", sent);
+            assertEquals(forward.depth, b.depth, why);
+            assertEquals(forward.selDepth, b.selDepth, why);
+            assertEquals(forward.nodes, b.nodes, why);
+            assertEquals(forward.nps, b.nps, why);
+            assertEquals(forward.timeMs, b.timeMs, why);
+            assertEquals(forward.score, b.score, why);
+            assertEquals(forward.pv(), b.pv(), why);
+        }
+    }
+
+    @Test
     void theSearchResultKeepsTheLegalPartOfThePv() {
         SearchInfo info = new SearchInfo();
         UciPlayer.parseInfo("info depth 3 score cp 20 nodes 100 time 10 pv e2e4 e7e5 e1e8 g1f3", info);

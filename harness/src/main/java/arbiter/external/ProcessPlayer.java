@@ -19,8 +19,13 @@ public abstract class ProcessPlayer extends ExternalPlayer {
     static final long STOP_GRACE_MS = 500;
     /** How long a quitting engine has to exit before it is killed. */
     static final long QUIT_GRACE_MS = 500;
-    /** How often a search checks the referee's stop flag while the engine is silent. */
+    /** How often a timed search checks the referee's stop flag while the engine is silent. */
     private static final long POLL_MS = 5;
+    /**
+     * The same for a search without a clock (depth or nodes): its stop flag turns only when the run
+     * stops, so a slower check saves a wake-up per move and still stops a run at once to the eye.
+     */
+    private static final long UNTIMED_POLL_MS = 50;
 
     protected final EngineProcess process;
     /** The name the engine gave itself in its handshake, or null. */
@@ -102,8 +107,9 @@ public abstract class ProcessPlayer extends ExternalPlayer {
         long hangAt = timed ? Long.MAX_VALUE : start + engine.hangTimeoutMs() * 1_000_000L;
         boolean stopSent = false;
         long stopSentAt = 0;
+        long poll = timed ? POLL_MS : UNTIMED_POLL_MS;
         while (true) {
-            String line = process.readLine(POLL_MS);
+            String line = process.readLine(stopSent ? POLL_MS : poll);
             if (line != null) {
                 if (isAnswer.test(line)) {
                     return line;

@@ -159,6 +159,14 @@ public final class EngineProcess implements AutoCloseable {
 
     /** Sends one line (a newline is added). */
     public void send(String line) {
+        send(line, null);
+    }
+
+    /**
+     * Sends two lines in one write (newlines are added; {@code second} may be null): a move's
+     * position and its search command cost the engine one wake-up, not two.
+     */
+    public void send(String line, String second) {
         Process p = process;
         if (p == null) {
             throw new EngineException("engine " + name() + " is not running");
@@ -166,6 +174,10 @@ public final class EngineProcess implements AutoCloseable {
         LOG.debug("{} < {}", name(), line);
         try {
             stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            if (second != null) {
+                LOG.debug("{} < {}", name(), second);
+                stdin.write((second + "\n").getBytes(StandardCharsets.UTF_8));
+            }
             stdin.flush();
         } catch (IOException e) {
             throw new EngineException("engine " + name() + " closed its input" + exitText(p), e);

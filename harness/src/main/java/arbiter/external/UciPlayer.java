@@ -100,9 +100,10 @@ public final class UciPlayer extends ProcessPlayer {
     protected SearchResult search(GameHistory game, Limits limits, BooleanSupplier stop) {
         Position current = game.current();
         process.drain();
-        process.send(positionCommands.of(game));
-        long start = System.nanoTime();
-        process.send(goCommand(limits, current.sideToMove()));
+        String position = positionCommands.of(game);
+        String go = goCommand(limits, current.sideToMove());
+        long start = System.nanoTime(); // the engine's time includes reading the position (tens of microseconds)
+        process.send(position, go);
         InfoLines reports = new InfoLines();
         String answer;
         process.wakeOnlyFor(NOT_INFO); // info lines are read with the answer or at the next poll

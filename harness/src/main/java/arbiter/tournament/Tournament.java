@@ -249,17 +249,8 @@ public final class Tournament {
                 if (game == null) {
                     continue; // abandoned: played again on resume
                 }
-                recorder.gameFinished(new RunListener.GameEnd(game, standings, false, true));
-                GameTask t = game.task();
-                standings.add(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), game.result()));
                 played++;
-                LOG.info("game {} {} - {}: {} ({})", t.id(), t.white(), t.black(),
-                        PdnWriter.resultToken(game.result(), rules.family()), game.termination().describe());
-                stopReason = stopPolicy.stopReason(standings);
-                RunListener.GameEnd end = new RunListener.GameEnd(game, standings, stopReason != null, pending.hasNext());
-                for (RunListener l : listeners) {
-                    l.gameFinished(end);
-                }
+                stopReason = finished(game, recorder, standings, stopPolicy, pending.hasNext());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -289,6 +280,25 @@ public final class Tournament {
         LOG.info("run {} ended: {} games in the log{}", config.name(), standings.games(),
                 stopReason == null ? "" : ", " + stopReason);
         return summary;
+    }
+
+    /**
+     * Records a finished game, counts it and tells the listeners; returns the stop policy's reason to
+     * stop, or null. (A method of its own: the coordinator's loop stays small for the JIT.)
+     */
+    private String finished(PlayedGame game, PdnRecorder recorder, Standings standings, SprtStop stopPolicy,
+                            boolean more) throws IOException {
+        recorder.gameFinished(new RunListener.GameEnd(game, standings, false, true));
+        GameTask t = game.task();
+        standings.add(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), game.result()));
+        LOG.info("game {} {} - {}: {} ({})", t.id(), t.white(), t.black(),
+                PdnWriter.resultToken(game.result(), rules.family()), game.termination().describe());
+        String stopReason = stopPolicy.stopReason(standings);
+        RunListener.GameEnd end = new RunListener.GameEnd(game, standings, stopReason != null, more);
+        for (RunListener l : listeners) {
+            l.gameFinished(end);
+        }
+        return stopReason;
     }
 
     /** Each player of the config as it travels in a game spec (no command line). */

@@ -10,7 +10,7 @@
 #   bench/vs-fastchess.sh PATH-TO-FASTCHESS [ROUNDS] [NODES] [RUNS]     default: 20 2000 3
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-fastchess=${1:?usage: bench/vs-fastchess.sh PATH-TO-FASTCHESS [ROUNDS] [NODES] [RUNS]}
+fastchess=$(realpath "${1:?usage: bench/vs-fastchess.sh PATH-TO-FASTCHESS [ROUNDS] [NODES] [RUNS]}")
 rounds=${2:-20}
 nodes=${3:-2000}
 runs=${4:-3}
@@ -65,6 +65,7 @@ measure() {   # name, command...: prints wall, total CPU, engines' CPU, harness 
 for i in $(seq 1 "$runs"); do
     rm -rf "$work/arbiter-out" "$work/fc.pgn"
     measure arbiter ./arbiter match "${flags[@]}" --output "$work/arbiter-out" --quiet
-    measure fastchess "$fastchess" "${flags[@]}" -pgnout file="$work/fc.pgn"
+    # fastchess writes its config.json into the folder it runs in: run it in the scratch folder.
+    (cd "$work" && measure fastchess "$fastchess" "${flags[@]}" -pgnout file="$work/fc.pgn")
 done
 echo "games: arbiter $(grep -c '^\[Event' "$work/arbiter-out/games.pdn"), fastchess $(grep -c '^\[Event' "$work/fc.pgn")"

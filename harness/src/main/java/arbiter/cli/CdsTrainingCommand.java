@@ -55,7 +55,7 @@ final class CdsTrainingCommand implements Callable<Integer> {
         try {
             List<String> args = new ArrayList<>(List.of("match"));
             for (String name : new String[] {"a", "b"}) {
-                args.addAll(List.of("-engine", "name=" + name, "cmd=" + javaBinary, "arg=-Xshare:off", "arg=-jar",
+                args.addAll(List.of("-engine", "name=" + name, "cmd=" + javaBinary, "arg=-jar",
                         "arg=" + Path.of(jar.toURI()), "arg=engine", "arg=--protocol=uci", "arg=--engine=random"));
             }
             args.addAll(List.of("-each", "proto=uci", "tc=inf", "nodes=1", "-rounds", "1", "-games", "2",

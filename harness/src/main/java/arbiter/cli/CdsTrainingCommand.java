@@ -60,7 +60,8 @@ final class CdsTrainingCommand implements Callable<Integer> {
             }
             args.addAll(List.of("-each", "proto=uci", "tc=inf", "nodes=1", "-rounds", "1", "-games", "2",
                     "-concurrency", "1", "-maxmoves", "20", "--output", out.toString(), "--quiet"));
-            Main.commandLine(args.toArray(new String[0])).setOut(quiet).setErr(quiet).execute(args.toArray(new String[0]));
+            String[] argv = args.toArray(new String[0]);
+            Main.commandLine(argv).setOut(quiet).setErr(quiet).execute(argv);
         } finally {
             try (Stream<Path> files = Files.walk(out)) {
                 files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());

@@ -146,11 +146,17 @@ public abstract class ProcessPlayer extends ExternalPlayer {
     static boolean startsWithWord(String line, String word) {
         int i = 0;
         int n = line.length();
-        while (i < n && Character.isWhitespace(line.charAt(i))) {
+        while (i < n && space(line.charAt(i))) {
             i++;
         }
         int end = i + word.length();
-        return line.startsWith(word, i) && (end == n || Character.isWhitespace(line.charAt(end)));
+        return line.startsWith(word, i) && (end == n || space(line.charAt(end)));
+    }
+
+    /** {@link Character#isWhitespace}, with the ASCII cases decided without a table lookup. */
+    static boolean space(char c) {
+        return c <= ' ' ? c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F)
+                : c >= 0x80 && Character.isWhitespace(c);
     }
 
     static String firstToken(String line) {

@@ -55,7 +55,7 @@ public final class UciPlayer extends ProcessPlayer {
         process.start();
         declared.clear();
         process.send("uci");
-        await(l -> firstToken(l).equals("uciok"), this::handshakeLine, engine.initTimeoutMs(), "'uci' with 'uciok'");
+        await(l -> startsWithWord(l, "uciok"), this::handshakeLine, engine.initTimeoutMs(), "'uci' with 'uciok'");
         for (Map.Entry<String, Object> o : options.entrySet()) {
             String[] d = declared.get(o.getKey().toLowerCase(Locale.ROOT));
             if (d == null) {
@@ -87,7 +87,7 @@ public final class UciPlayer extends ProcessPlayer {
 
     private void isReady() {
         process.send("isready");
-        await(l -> firstToken(l).equals("readyok"), l -> { }, engine.initTimeoutMs(), "'isready' with 'readyok'");
+        await(l -> startsWithWord(l, "readyok"), l -> { }, engine.initTimeoutMs(), "'isready' with 'readyok'");
     }
 
     @Override
@@ -357,45 +357,19 @@ public final class UciPlayer extends ProcessPlayer {
 
         /** Everything the lines reported, as if each had been folded in as it came. */
         SearchInfo fold() {
-            SearchInfo info = new SearchInfo();
-            for (int i = count - 1; i >= Math.max(0, count - KEPT) && info.known != SearchInfo.ALL; i--) {
-                parseInfo(ring[i % KEPT], info, true);
+            if (count > KEPT) {
+                // Lines were dropped (an engine printing without end): go on forward from what they said.
+                for (int i = count - KEPT; i < count; i++) {
+                    parseInfo(ring[i % KEPT], dropped, false);
+                }
+                return dropped;
             }
-            if (info.known != SearchInfo.ALL && dropped.known != 0) {
-                // Older reports fill what the kept lines did not say.
-                String pvOfDropped = (dropped.known & SearchInfo.PV) != 0 ? String.join(" ", dropped.pv()) : null;
-                int missing = ~info.known & dropped.known;
-                if ((missing & SearchInfo.DEPTH) != 0) {
-                    info.depth = dropped.depth;
-                }
-                if ((missing & SearchInfo.SEL_DEPTH) != 0) {
-                    info.selDepth = dropped.selDepth;
-                }
-                if ((missing & SearchInfo.NODES) != 0) {
-                    info.nodes = dropped.nodes;
-                }
-                if ((missing & SearchInfo.NPS) != 0) {
-                    info.nps = dropped.nps;
-                }
-                if ((missing & SearchInfo.TIME) != 0) {
-                    info.timeMs = dropped.timeMs;
-                }
-                if ((missing & SearchInfo.SCORE) != 0) {
-                    info.score = dropped.score;
-                }
-                if ((missing & SearchInfo.PV) != 0) {
-                    info.pvText(pvOfDropped);
-                }
-                info.known |= missing;
+            SearchInfo info = new SearchInfo();
+            for (int i = count - 1; i >= 0 && info.known != SearchInfo.ALL; i--) {
+                parseInfo(ring[i], info, true);
             }
             return info;
         }
-    }
-
-    /** {@link Character#isWhitespace}, with the ASCII cases decided without a table lookup. */
-    static boolean space(char c) {
-        return c <= ' ' ? c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F)
-                : c >= 0x80 && Character.isWhitespace(c);
     }
 
     /** A cursor over a line's words that compares and reads numbers in place. */

@@ -78,36 +78,18 @@ public final class Referee {
 
     private PlayedGame play(GameHistory game, GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort,
                             BiConsumer<PlayedMove, Position> onMove) {
-        List<PlayedMove> record = new ArrayList<>();
-        {
-            GameHistory replay = new GameHistory(game.start());
-            for (Move m : game.moves()) {
-                record.add(new PlayedMove(replay.current().formatMove(m), null, 0, 0, null));
-                replay.play(m);
-            }
-        }
-        int openingPlies = record.size();
-        String startText = task.opening().position();
-        SplittableRandom dice = new SplittableRandom(task.seed());
-
-        long[] remaining = new long[2];
-        int[] movesMade = new int[2];
-        for (int side = 0; side < 2; side++) {
-            remaining[side] = limits[side].timeMs();
-        }
+        Plies plies = new Plies(game, task, players, limits, abort, onMove);
         for (int side = 0; side < 2; side++) {
             try {
                 players[side].newGame(task.seed());
             } catch (EngineStalledException e) {
-                return abort.getAsBoolean() ? null
-                        : lost(task, startText, record, openingPlies, side, new Termination.EngineStalled(side, e.waitedMs()));
+                return abort.getAsBoolean() ? null : lost(task, plies.startText, plies.record, plies.openingPlies, side,
+                        new Termination.EngineStalled(side, e.waitedMs()));
             } catch (RuntimeException e) {
-                return abort.getAsBoolean() ? null
-                        : lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side, String.valueOf(e.getMessage())));
+                return abort.getAsBoolean() ? null : lost(task, plies.startText, plies.record, plies.openingPlies, side,
+                        new Termination.EngineCrash(side, String.valueOf(e.getMessage())));
             }
         }
-        Plies plies = new Plies(game, task, players, limits, abort, onMove, record, openingPlies, startText, dice,
-                remaining, movesMade);
         // One call per ply: the ply's code is compiled as soon as it is hot, even in a process that
         // stops at C1, where the loop of this once-per-game method stayed interpreted.
         boolean goesOn;
@@ -125,12 +107,14 @@ public final class Referee {
         private final TimeLimits[] limits;
         private final BooleanSupplier abort;
         private final BiConsumer<PlayedMove, Position> onMove;
-        private final List<PlayedMove> record;
+        /** The record so far: the opening's moves, then the players'. */
+        private final List<PlayedMove> record = new ArrayList<>();
         private final int openingPlies;
         private final String startText;
         private final SplittableRandom dice;
-        private final long[] remaining;
-        private final int[] movesMade;
+        /** Each side's clock, and its moves so far (for moves-per-period controls). */
+        private final long[] remaining = new long[2];
+        private final int[] movesMade = new int[2];
         private int drawStreak;
         private int whiteAheadStreak;
         private int blackAheadStreak;
@@ -138,20 +122,24 @@ public final class Referee {
         PlayedGame ended;
 
         Plies(GameHistory game, GameTask task, Player[] players, TimeLimits[] limits, BooleanSupplier abort,
-              BiConsumer<PlayedMove, Position> onMove, List<PlayedMove> record, int openingPlies, String startText,
-              SplittableRandom dice, long[] remaining, int[] movesMade) {
+              BiConsumer<PlayedMove, Position> onMove) {
             this.game = game;
             this.task = task;
             this.players = players;
             this.limits = limits;
             this.abort = abort;
             this.onMove = onMove;
-            this.record = record;
-            this.openingPlies = openingPlies;
-            this.startText = startText;
-            this.dice = dice;
-            this.remaining = remaining;
-            this.movesMade = movesMade;
+            GameHistory replay = new GameHistory(game.start());
+            for (Move m : game.moves()) {
+                record.add(new PlayedMove(replay.current().formatMove(m), null, 0, 0, null));
+                replay.play(m);
+            }
+            openingPlies = record.size();
+            startText = task.opening().position();
+            dice = new SplittableRandom(task.seed());
+            for (int side = 0; side < 2; side++) {
+                remaining[side] = limits[side].timeMs();
+            }
         }
 
         private boolean end(PlayedGame played) {

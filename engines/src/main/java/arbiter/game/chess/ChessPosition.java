@@ -182,13 +182,8 @@ public final class ChessPosition implements Position {
 
     /** The packed form of a legal move, or 0 if the move is not legal here. */
     int packedOf(ChessMove move) {
-        for (int packed : packedMoves()) {
-            if (PackedMove.from(packed) == move.from() && PackedMove.to(packed) == move.to()
-                    && PackedMove.promotion(packed) == move.promotion()) {
-                return packed;
-            }
-        }
-        return 0;
+        int[] legal = packedMoves();
+        return find(legal, legal.length, move.from(), move.to(), move.promotion());
     }
 
     private int requireLegal(Move move) {
@@ -256,6 +251,7 @@ public final class ChessPosition implements Position {
         return out;
     }
 
+    /** The packed form of the move among the first {@code n} of {@code legal}, or 0. */
     private static int find(int[] legal, int n, int from, int to, int promotion) {
         for (int i = 0; i < n; i++) {
             int packed = legal[i];

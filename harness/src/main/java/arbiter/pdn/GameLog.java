@@ -105,8 +105,13 @@ public final class GameLog implements AutoCloseable {
      * Appends one whole game; it is forced to disk with the next group (see the class comment). A
      * failure (a full disk) names the file.
      */
-    public synchronized void append(String game) throws IOException {
-        ByteBuffer buffer = ByteBuffer.wrap(game.getBytes(StandardCharsets.UTF_8));
+    public void append(String game) throws IOException {
+        append(game.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** As {@link #append(String)}, with the game already encoded in UTF-8. */
+    public synchronized void append(byte[] game) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(game);
         try {
             while (buffer.hasRemaining()) {
                 channel.write(buffer);

@@ -70,13 +70,7 @@ public final class PdnWriter {
         tags.put("Opening", game.task().opening().label());
         tags.put("Seed", Long.toString(game.task().seed()));
         if (rules.family() == GameFamily.BACKGAMMON) {
-            StringBuilder dice = new StringBuilder();
-            for (PlayedMove m : game.moves()) {
-                if (m.dice() != null) {
-                    dice.append(dice.length() == 0 ? "" : " ").append(m.dice());
-                }
-            }
-            tags.put("Dice", dice.toString());
+            tags.put("Dice", diceTag(game));
             if (game.points() > 1) {
                 tags.put("Points", Integer.toString(game.points()));
             }
@@ -91,6 +85,17 @@ public final class PdnWriter {
         sb.append('\n');
         appendMoves(sb, game, rules);
         return sb.toString();
+    }
+
+    /** A backgammon game's Dice tag: every roll of the game, in order, separated by spaces. */
+    public static String diceTag(PlayedGame game) {
+        StringBuilder dice = new StringBuilder();
+        for (PlayedMove m : game.moves()) {
+            if (m.dice() != null) {
+                dice.append(dice.length() == 0 ? "" : " ").append(m.dice());
+            }
+        }
+        return dice.toString();
     }
 
     private static void appendMoves(StringBuilder sb, PlayedGame game, Rules rules) {

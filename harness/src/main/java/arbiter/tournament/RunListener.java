@@ -19,8 +19,11 @@ public interface RunListener {
      * The plan is made and resumed games are counted; nothing is played yet.
      *
      * @param console where the run prints for its user (standings, results)
+     * @param tally     what the run report needs of every game in the log, kept up to date as games are
+     *                  recorded, like {@code standings}
      */
-    record RunStart(RunConfig config, List<GameTask> tasks, int resumed, Standings standings, PrintWriter console) {
+    record RunStart(RunConfig config, List<GameTask> tasks, int resumed, Standings standings, PrintWriter console,
+                    ReportTally tally) {
     }
 
     /**

@@ -4,7 +4,6 @@ import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.game.Games;
 import arbiter.game.Rules;
-import arbiter.pdn.PdnReader;
 import arbiter.pdn.GameRecord;
 import arbiter.play.Adjudication;
 import arbiter.play.GameResult;
@@ -58,8 +57,12 @@ public final class RunReports {
         return v == null ? "development build" : v;
     }
 
-    /** Reads the run's records and writes every report file into the run's folder. */
-    public static RunReport write(RunConfig config, List<GameTask> tasks, String stopReason) throws IOException {
+    /**
+     * Writes every report file into the run's folder, from the tally of all its games (those of
+     * earlier sessions included: the run read them back when it resumed).
+     */
+    static RunReport write(RunConfig config, List<GameTask> tasks, ReportTally tally, String stopReason)
+            throws IOException {
         Path dir = config.output();
         String created = null;
         Path state = dir.resolve("state.json");
@@ -67,16 +70,7 @@ public final class RunReports {
             JsonNode c = JSON.readTree(Files.readString(state)).get("created");
             created = c == null ? null : c.asText();
         }
-        RunReport report;
-        Path pdn = dir.resolve("games.pdn");
-        if (Files.exists(pdn)) {
-            // One pass over the records, none kept: memory does not grow with the games.
-            try (PdnReader reader = PdnReader.open(pdn, w -> { })) {
-                report = build(config, tasks, () -> reader, created, Instant.now(), stopReason);
-            }
-        } else {
-            report = build(config, tasks, List.of(), created, Instant.now(), stopReason);
-        }
+        RunReport report = build(config, tasks, tally, created, Instant.now(), stopReason);
         RunState.writeAtomically(dir.resolve("report.md"), report.markdown());
         RunState.writeAtomically(dir.resolve("report.tex"), report.latex());
         RunState.writeAtomically(dir.resolve("report.html"), report.html());
@@ -98,10 +92,16 @@ public final class RunReports {
      */
     public static RunReport build(RunConfig config, List<GameTask> tasks, Iterable<GameRecord> games, String created,
                                   Instant now, String stopReason) {
-        Tally t = new Tally(config, tasks);
+        ReportTally t = new ReportTally(config, Games.rules(config.game().variant(), config.game().rules()), tasks);
         for (GameRecord g : games) {
             t.add(g);
         }
+        return build(config, tasks, t, created, now, stopReason);
+    }
+
+    /** The report of the games in {@code t}. */
+    static RunReport build(RunConfig config, List<GameTask> tasks, ReportTally t, String created, Instant now,
+                           String stopReason) {
         List<String> order = t.order;
         List<RunReport.Section> sections = new ArrayList<>();
         sections.add(conditions(config, tasks.size(), t.games, created, now, stopReason));
@@ -127,85 +127,6 @@ public final class RunReports {
                     SvgChart.llr(t.llr.points(), r.lower(), r.upper())));
         }
         return new RunReport(config.name(), sections, charts);
-    }
-
-    /** Everything the report needs from the records, gathered in one pass without keeping any record. */
-    private static final class Tally {
-        final List<String> order;
-        final Rules rules;
-        final Map<Integer, GameTask> byId = new HashMap<>();
-        final GameCounts counts = new GameCounts();
-        final Standings standings;
-        final Map<String, TreeMap<String, int[]>> terminations = new LinkedHashMap<>();
-        /** Per player: moves, time, max time, moves with depth, depth, moves with nodes, nodes. */
-        final Map<String, double[]> moveSums = new LinkedHashMap<>();
-        final LlrSeries llr;
-        int games;
-
-        Tally(RunConfig config, List<GameTask> tasks) {
-            order = config.players().stream().map(PlayerConfig::name).toList();
-            rules = Games.rules(config.game().variant(), config.game().rules());
-            for (String p : order) {
-                counts.player(p);
-                terminations.put(p, new TreeMap<>());
-                moveSums.put(p, new double[7]);
-            }
-            for (GameTask t : tasks) {
-                byId.put(t.id(), t);
-            }
-            standings = new Standings(order);
-            llr = config.schedule().type().equals("match") && config.schedule().sprt() != null
-                    ? new LlrSeries(config, byId) : null;
-        }
-
-        void add(GameRecord g) {
-            games++;
-            String white = g.tag("White");
-            String black = g.tag("Black");
-            GameResult result = g.result();
-            counts.add(white, black, result);
-            GameTask t = byId.get(parseInt(g.tag("Game")));
-            standings.add(new Standings.Result(t == null ? -1 : t.id(), t == null ? -1 : t.pair(), white, black, result));
-            String why = g.tag("Termination") == null ? "unknown" : g.tag("Termination");
-            for (int side = 0; side < 2; side++) {
-                String p = side == 0 ? white : black;
-                int[] wdl = terminations.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(why, k -> new int[3]);
-                boolean won = side == 0 ? result == GameResult.WHITE_WIN : result == GameResult.BLACK_WIN;
-                boolean lost = side == 0 ? result == GameResult.BLACK_WIN : result == GameResult.WHITE_WIN;
-                wdl[won ? 0 : lost ? 2 : 1]++;
-            }
-            addMoves(g, white, black);
-            if (llr != null) {
-                llr.add(g);
-            }
-        }
-
-        private void addMoves(GameRecord g, String white, String black) {
-            int side = rules.start().sideToMove(); // side 0 is the White tag's player, side 1 the Black's
-            String fen = g.tag("FEN");
-            String dice = g.tag("Dice");
-            if (rules.family() == arbiter.game.GameFamily.BACKGAMMON && dice != null && fen == null) {
-                // The opening roll decides who moves first: its first die is White's, the higher starts.
-                String[] roll = dice.strip().split("[ -]");
-                if (roll.length < 2) {
-                    return;
-                }
-                side = parseInt(roll[0]) > parseInt(roll[1]) ? 0 : 1;
-            } else if (fen != null) {
-                try {
-                    side = rules.parsePosition(fen).sideToMove();
-                } catch (RuntimeException e) {
-                    return; // not a position of these rules: its moves cannot be assigned
-                }
-            }
-            String[] who = {white, black};
-            for (int k = 0; k < g.moves().size(); k++) {
-                String c = g.comments().get(k);
-                if (c != null) {
-                    addMove(moveSums.computeIfAbsent(who[(side + k) & 1], x -> new double[7]), c);
-                }
-            }
-        }
     }
 
     static Ratings ratings(RunConfig config, GameCounts counts) {
@@ -378,7 +299,7 @@ public final class RunReports {
     }
 
     /** W/D/L of each player by how its games ended (the Termination tag). */
-    private static Table terminations(Tally tally) {
+    private static Table terminations(ReportTally tally) {
         Map<String, TreeMap<String, int[]>> byPlayer = tally.terminations;
         List<List<String>> rows = new ArrayList<>();
         for (Map.Entry<String, TreeMap<String, int[]>> p : byPlayer.entrySet()) {
@@ -397,7 +318,7 @@ public final class RunReports {
     }
 
     /** Per player: its moves' time, depth and nodes as the records' comments give them. */
-    private static Table moves(Tally tally) {
+    private static Table moves(ReportTally tally) {
         Map<String, double[]> sums = tally.moveSums;
         List<List<String>> rows = new ArrayList<>();
         for (Map.Entry<String, double[]> e : sums.entrySet()) {
@@ -416,53 +337,11 @@ public final class RunReports {
                 rows, List.of("opening moves are not counted; depth and nodes average over the moves that reported them"));
     }
 
-    /** Adds a move comment ({@code +0.25/7 0.531s sd=9 n=12345 ...}, as the PDN writer puts it) to the sums. */
-    static void addMove(double[] s, String comment) {
-        String[] tokens = comment.split(" ");
-        int depth = -1;
-        double seconds = -1;
-        long nodes = -1;
-        for (String t : tokens) {
-            if (seconds < 0) {
-                int slash = t.lastIndexOf('/');
-                if (slash > 0 && slash < t.length() - 1 && depth < 0) {
-                    depth = parseInt(t.substring(slash + 1));
-                } else if (t.length() > 1 && t.endsWith("s")) {
-                    try {
-                        seconds = Double.parseDouble(t.substring(0, t.length() - 1));
-                    } catch (NumberFormatException e) {
-                        // not a time
-                    }
-                }
-            } else if (t.startsWith("n=") && nodes < 0) {
-                try {
-                    nodes = Long.parseLong(t.substring(2));
-                } catch (NumberFormatException e) {
-                    // not a node count
-                }
-            }
-        }
-        if (seconds < 0) {
-            return; // an opening move, or a comment of another program
-        }
-        s[0]++;
-        s[1] += seconds;
-        s[2] = Math.max(s[2], seconds);
-        if (depth >= 0) {
-            s[3]++;
-            s[4] += depth;
-        }
-        if (nodes >= 0) {
-            s[5]++;
-            s[6] += nodes;
-        }
-    }
-
     /** The LLR after each game (trinomial) or each complete pair (pentanomial), in the order recorded. */
     static List<double[]> llrSeries(RunConfig config, Map<Integer, GameTask> byId, Iterable<GameRecord> games) {
-        LlrSeries series = new LlrSeries(config, byId);
+        LlrSeries series = new LlrSeries(config);
         for (GameRecord g : games) {
-            series.add(g);
+            series.add(byId.get(ReportTally.parseInt(g.tag("Game"))), g.tag("White"), g.result());
         }
         return series.points();
     }
@@ -475,7 +354,6 @@ public final class RunReports {
         private final RunConfig.Sprt sprt;
         private final String a;
         private final boolean paired;
-        private final Map<Integer, GameTask> byId;
         private final long[] counts;
         private final Map<Integer, Double> openPairs = new HashMap<>();
         private final List<double[]> points = new ArrayList<>();
@@ -484,26 +362,25 @@ public final class RunReports {
         private long stride = 1;
         private long plotted = -1;
 
-        LlrSeries(RunConfig config, Map<Integer, GameTask> byId) {
+        LlrSeries(RunConfig config) {
             this.sprt = config.schedule().sprt();
             this.a = config.schedule().players().get(0);
             this.paired = config.openings().pairs();
-            this.byId = byId;
             this.counts = new long[paired ? 5 : 3];
         }
 
-        void add(GameRecord g) {
+        /** A game in log order: its task (null when the record names none), its White player and result. */
+        void add(GameTask t, String white, GameResult result) {
             n++;
-            double score = switch (g.result()) {
+            double score = switch (result) {
                 case WHITE_WIN -> 1;
                 case BLACK_WIN -> 0;
                 default -> 0.5;
             };
-            if (!a.equals(g.tag("White"))) {
+            if (!a.equals(white)) {
                 score = 1 - score;
             }
             if (paired) {
-                GameTask t = byId.get(parseInt(g.tag("Game")));
                 if (t == null) {
                     return;
                 }
@@ -545,14 +422,6 @@ public final class RunReports {
                 point();
             }
             return points;
-        }
-    }
-
-    private static int parseInt(String s) {
-        try {
-            return s == null ? -1 : Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return -1;
         }
     }
 

@@ -51,22 +51,24 @@ public final class StandingsReporter implements RunListener {
 
     private RunConfig config;
     private List<arbiter.play.GameTask> tasks;
+    private ReportTally tally;
 
     @Override
     public void runStarted(RunStart start) {
         this.config = start.config();
         this.tasks = start.tasks();
+        this.tally = start.tally();
         this.out = start.console();
     }
 
     @Override
     public void runEnded(Tournament.Summary summary) throws IOException {
         if (!print) {
-            RunReports.write(config, tasks, summary.stopReason());
+            RunReports.write(config, tasks, tally, summary.stopReason());
             return;
         }
         standings(config, summary.standings(), true);
-        RunReports.write(config, tasks, summary.stopReason());
+        RunReports.write(config, tasks, tally, summary.stopReason());
         if (summary.stopReason() != null) {
             out.println("Stopped: " + summary.stopReason());
         }

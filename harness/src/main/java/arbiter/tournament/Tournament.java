@@ -124,8 +124,35 @@ public final class Tournament {
         }
     }
 
-    /** What the executor reports of a game: started (worker set), a move (move set), or finished. */
-    private record Report(GameTask task, String worker, PlayedMove move, String position, PlayedGame game, Throwable error) {
+    /**
+     * What the executor reports of a game: started (worker set), a move (move set), or finished (game
+     * set with its record and report facts, made on the thread that finished it, or error set).
+     */
+    private record Report(GameTask task, String worker, PlayedMove move, String position, PlayedGame game, byte[] pdn,
+                          ReportTally.GameFacts facts, Throwable error) {
+        static Report started(GameTask task, String worker) {
+            return new Report(task, worker, null, null, null, null, null, null);
+        }
+
+        static Report moved(GameTask task, PlayedMove move, String position) {
+            return new Report(task, null, move, position, null, null, null, null);
+        }
+
+        /**
+         * A game's end. A played game's record and report facts are made here, on the thread that
+         * finished it (a game thread, usually), so the coordinator only appends and adds up.
+         */
+        static Report finished(GameTask task, PlayedGame game, Throwable error, PdnRecorder recorder, Rules rules) {
+            if (game == null || error != null) {
+                return new Report(task, null, null, null, game, null, null, error);
+            }
+            try {
+                return new Report(task, null, null, null, game, recorder.format(game), ReportTally.GameFacts.of(game, rules),
+                        null);
+            } catch (RuntimeException e) {
+                return new Report(task, null, null, null, null, null, null, e);
+            }
+        }
     }
 
     /** Resumes from the games already in the log, then plays the rest, publishing each as it finishes. */
@@ -135,6 +162,7 @@ public final class Tournament {
             names.add(p.name());
         }
         Standings standings = new Standings(names);
+        ReportTally tally = new ReportTally(config, rules, tasks);
         Set<Integer> done = new HashSet<>();
         for (GameRecord g : GameLog.read(pdn, w -> err.println("warning: " + w))) {
             int id = parseId(g);
@@ -148,6 +176,7 @@ public final class Tournament {
                         + " of this run (" + t.white() + " - " + t.black() + "), or is there twice");
             }
             standings.add(new Standings.Result(id, t.pair(), t.white(), t.black(), g.result()));
+            tally.add(g);
         }
         int resumed = done.size();
         if (resumed > 0 && !quiet) {
@@ -168,7 +197,7 @@ public final class Tournament {
         String runId = config.name() + "/" + UUID.randomUUID();
         Map<String, PlayerSpec> players = playerSpecs();
 
-        RunListener.RunStart start = new RunListener.RunStart(config, tasks, resumed, standings, out);
+        RunListener.RunStart start = new RunListener.RunStart(config, tasks, resumed, standings, out, tally);
         for (RunListener l : listeners) {
             l.runStarted(start);
         }
@@ -193,7 +222,7 @@ public final class Tournament {
                     CompletableFuture<PlayedGame> f = games.submit(spec, new GameObserver() {
                         @Override
                         public void started(String worker) {
-                            reports.add(new Report(task, worker, null, null, null, null));
+                            reports.add(Report.started(task, worker));
                         }
 
                         @Override
@@ -208,11 +237,11 @@ public final class Tournament {
 
                         @Override
                         public void moved(PlayedMove move, String position) {
-                            reports.add(new Report(task, null, move, position, null, null));
+                            reports.add(Report.moved(task, move, position));
                         }
                     });
                     inFlight.put(task.id(), f);
-                    f.whenComplete((g, e) -> reports.add(new Report(task, null, null, null, g, e)));
+                    f.whenComplete((g, e) -> reports.add(Report.finished(task, g, e, recorder, rules)));
                 }
                 if (inFlight.isEmpty()) {
                     break;
@@ -250,7 +279,7 @@ public final class Tournament {
                     continue; // abandoned: played again on resume
                 }
                 played++;
-                stopReason = finished(game, recorder, standings, stopPolicy, pending.hasNext());
+                stopReason = finished(r, recorder, standings, tally, stopPolicy, pending.hasNext());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -286,11 +315,13 @@ public final class Tournament {
      * Records a finished game, counts it and tells the listeners; returns the stop policy's reason to
      * stop, or null. (A method of its own: the coordinator's loop stays small for the JIT.)
      */
-    private String finished(PlayedGame game, PdnRecorder recorder, Standings standings, SprtStop stopPolicy,
+    private String finished(Report r, PdnRecorder recorder, Standings standings, ReportTally tally, SprtStop stopPolicy,
                             boolean more) throws IOException {
-        recorder.gameFinished(new RunListener.GameEnd(game, standings, false, true));
+        PlayedGame game = r.game();
+        recorder.append(r.pdn());
         GameTask t = game.task();
         standings.add(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), game.result()));
+        tally.add(r.facts());
         LOG.info("game {} {} - {}: {} ({})", t.id(), t.white(), t.black(),
                 PdnWriter.resultToken(game.result(), rules.family()), game.termination().describe());
         String stopReason = stopPolicy.stopReason(standings);

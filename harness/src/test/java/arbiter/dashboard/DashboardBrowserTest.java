@@ -156,7 +156,7 @@ class DashboardBrowserTest {
         GameTask task = new GameTask(0, 1, 0, "one", "two", opening, 1);
         try (Dashboard dashboard = new Dashboard("127.0.0.1:0", null)) {
             dashboard.runStarted(new RunListener.RunStart(config, List.of(task), 0, new Standings(List.of("one", "two")),
-                    new PrintWriter(new StringWriter())));
+                    new PrintWriter(new StringWriter()), null));
             dashboard.gameStarted(task, "local-1");
             d.get("http://" + dashboard.address() + "/");
             new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> !x.findElements(By.cssSelector("#live svg.position")).isEmpty());

@@ -86,9 +86,14 @@ public final class LocalExecutor implements GameExecutor {
         return result;
     }
 
+    /**
+     * Two games a thread: one playing and one queued behind it, so a thread that finishes a game
+     * starts the next at once instead of waiting for the coordinator to hear of the first and submit
+     * another (with short games that wait was a good part of each game's time).
+     */
     @Override
     public int capacity() {
-        return threads;
+        return 2 * threads;
     }
 
     @Override

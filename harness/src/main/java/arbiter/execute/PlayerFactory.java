@@ -8,7 +8,10 @@ import arbiter.external.ExternalPlayers;
 import arbiter.game.Rules;
 import arbiter.play.PlayerSpec;
 import arbiter.player.Player;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +23,11 @@ import java.util.Map;
  */
 public final class PlayerFactory {
     private final Map<String, ExternalEngine> engines;
+    /** Players started before the games (a run's pre-flight), each taken once by the first {@link #create} it fits. */
+    private final List<Spare> spares = new ArrayList<>();
+
+    private record Spare(PlayerSpec spec, Rules rules, Player player) {
+    }
 
     /** @param engines the external engines this machine may run, by name */
     public PlayerFactory(Map<String, ExternalEngine> engines) {
@@ -47,6 +55,15 @@ public final class PlayerFactory {
      *                                or with another protocol
      */
     public Player create(PlayerSpec spec, Rules rules) {
+        Player spare = takeSpare(spec, rules);
+        if (spare != null) {
+            return spare;
+        }
+        return createNew(spec, rules);
+    }
+
+    /** As {@link #create}, always starting a new player. */
+    public Player createNew(PlayerSpec spec, Rules rules) {
         if (!spec.external()) {
             return EngineRegistry.create(spec.engine(), rules, spec.options(), spec.weights());
         }
@@ -62,6 +79,42 @@ public final class PlayerFactory {
         }
         return ExternalPlayers.create(new PlayerConfig(spec.name(), null, spec.options(), spec.weights(), engine,
                 spec.limits()), rules);
+    }
+
+    /**
+     * Keeps a player made by {@link #createNew} (and ready) for the first {@link #create} of the same
+     * spec and rules: a run's pre-flight hands the engines it started to its game threads instead of
+     * stopping them and starting them again.
+     */
+    public synchronized void addSpare(PlayerSpec spec, Rules rules, Player player) {
+        spares.add(new Spare(spec, rules, player));
+    }
+
+    private synchronized Player takeSpare(PlayerSpec spec, Rules rules) {
+        for (Iterator<Spare> it = spares.iterator(); it.hasNext(); ) {
+            Spare s = it.next();
+            if (s.spec().equals(spec) && s.rules().equals(rules)) {
+                it.remove();
+                return s.player();
+            }
+        }
+        return null;
+    }
+
+    /** Closes the spares no game took (fewer game threads than engines, or a run that stopped early). */
+    public void closeSpares() {
+        List<Spare> left;
+        synchronized (this) {
+            left = new ArrayList<>(spares);
+            spares.clear();
+        }
+        for (Spare s : left) {
+            try {
+                s.player().close();
+            } catch (RuntimeException e) {
+                // already gone: nothing to stop
+            }
+        }
     }
 
     /** A spec names an engine this machine cannot run. */

@@ -189,126 +189,135 @@ public final class Tournament {
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variantTag(),
                 config.limits().timeControlTag());
         List<GameTask> toPlay = tasks.stream().filter(t -> !done.contains(t.id())).toList();
-        if (!toPlay.isEmpty() && config.concurrency() > 0) {
-            preflight(toPlay);
-        }
-        PdnRecorder recorder = new PdnRecorder(log, context);
-        SprtStop stopPolicy = new SprtStop(config);
-        String runId = config.name() + "/" + UUID.randomUUID();
-        Map<String, PlayerSpec> players = playerSpecs();
-
-        RunListener.RunStart start = new RunListener.RunStart(config, tasks, resumed, standings, out, tally);
-        for (RunListener l : listeners) {
-            l.runStarted(start);
-        }
-        boolean ownExecutor = executor == null;
-        GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), PlayerFactory.of(config)) : executor;
-        running = games;
-        BlockingQueue<Report> reports = new LinkedBlockingQueue<>();
-        Iterator<GameTask> pending = toPlay.iterator();
-        Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
-        boolean wantsMoves = listeners.stream().anyMatch(RunListener::wantsMoves);
-        long moveInterval = listeners.stream().filter(RunListener::wantsMoves).mapToLong(RunListener::moveIntervalMillis)
-                .min().orElse(0);
-        int played = 0;
-        long cpuAtStart = LocalExecutor.threadCpuMillis();
-        String stopReason = stopPolicy.stopReason(standings);
+        // Without an executor of its own the run plays on threads it starts: the pre-flight hands them
+        // the engines it started (spares), and whatever they did not take is stopped at the end.
+        PlayerFactory factory = executor == null ? PlayerFactory.of(config) : null;
         try {
-            while (stopReason == null && !aborted()) {
-                while (inFlight.size() < Math.max(1, games.capacity()) && pending.hasNext()) {
-                    GameTask task = pending.next();
-                    GameSpec spec = new GameSpec(runId, task, config.game().variant(), config.game().rules(),
-                            players.get(task.white()), players.get(task.black()), config.adjudication());
-                    CompletableFuture<PlayedGame> f = games.submit(spec, new GameObserver() {
-                        @Override
-                        public void started(String worker) {
-                            reports.add(Report.started(task, worker));
-                        }
+            if (!toPlay.isEmpty() && config.concurrency() > 0) {
+                preflight(toPlay, factory);
+            }
+            PdnRecorder recorder = new PdnRecorder(log, context);
+            SprtStop stopPolicy = new SprtStop(config);
+            String runId = config.name() + "/" + UUID.randomUUID();
+            Map<String, PlayerSpec> players = playerSpecs();
 
-                        @Override
-                        public boolean wantsMoves() {
-                            return wantsMoves;
-                        }
+            RunListener.RunStart start = new RunListener.RunStart(config, tasks, resumed, standings, out, tally);
+            for (RunListener l : listeners) {
+                l.runStarted(start);
+            }
+            boolean ownExecutor = executor == null;
+            GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), factory) : executor;
+            running = games;
+            BlockingQueue<Report> reports = new LinkedBlockingQueue<>();
+            Iterator<GameTask> pending = toPlay.iterator();
+            Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
+            boolean wantsMoves = listeners.stream().anyMatch(RunListener::wantsMoves);
+            long moveInterval = listeners.stream().filter(RunListener::wantsMoves).mapToLong(RunListener::moveIntervalMillis)
+                    .min().orElse(0);
+            int played = 0;
+            long cpuAtStart = LocalExecutor.threadCpuMillis();
+            String stopReason = stopPolicy.stopReason(standings);
+            try {
+                while (stopReason == null && !aborted()) {
+                    while (inFlight.size() < Math.max(1, games.capacity()) && pending.hasNext()) {
+                        GameTask task = pending.next();
+                        GameSpec spec = new GameSpec(runId, task, config.game().variant(), config.game().rules(),
+                                players.get(task.white()), players.get(task.black()), config.adjudication());
+                        CompletableFuture<PlayedGame> f = games.submit(spec, new GameObserver() {
+                            @Override
+                            public void started(String worker) {
+                                reports.add(Report.started(task, worker));
+                            }
 
-                        @Override
-                        public long moveIntervalMillis() {
-                            return moveInterval;
-                        }
+                            @Override
+                            public boolean wantsMoves() {
+                                return wantsMoves;
+                            }
 
-                        @Override
-                        public void moved(PlayedMove move, String position) {
-                            reports.add(Report.moved(task, move, position));
-                        }
-                    });
-                    inFlight.put(task.id(), f);
-                    f.whenComplete((g, e) -> reports.add(Report.finished(task, g, e, recorder, rules)));
-                }
-                if (inFlight.isEmpty()) {
-                    break;
-                }
-                long syncDue = log.millisUntilSync();
-                Report r = reports.poll(syncDue < 0 ? 200 : Math.min(200, syncDue), TimeUnit.MILLISECONDS);
-                log.syncIfDue(); // recorded games reach the disk within GameLog.MAX_DELAY_MS, busy or idle
-                if (r == null) {
-                    continue;
-                }
-                if (r.worker() != null) {
-                    for (RunListener l : listeners) {
-                        l.gameStarted(r.task(), r.worker());
+                            @Override
+                            public long moveIntervalMillis() {
+                                return moveInterval;
+                            }
+
+                            @Override
+                            public void moved(PlayedMove move, String position) {
+                                reports.add(Report.moved(task, move, position));
+                            }
+                        });
+                        inFlight.put(task.id(), f);
+                        f.whenComplete((g, e) -> reports.add(Report.finished(task, g, e, recorder, rules)));
                     }
-                    continue;
-                }
-                if (r.move() != null) {
-                    if (inFlight.containsKey(r.task().id())) {
+                    if (inFlight.isEmpty()) {
+                        break;
+                    }
+                    long syncDue = log.millisUntilSync();
+                    Report r = reports.poll(syncDue < 0 ? 200 : Math.min(200, syncDue), TimeUnit.MILLISECONDS);
+                    log.syncIfDue(); // recorded games reach the disk within GameLog.MAX_DELAY_MS, busy or idle
+                    if (r == null) {
+                        continue;
+                    }
+                    if (r.worker() != null) {
                         for (RunListener l : listeners) {
-                            if (l.wantsMoves()) {
-                                l.moveMade(r.task(), r.move(), r.position());
+                            l.gameStarted(r.task(), r.worker());
+                        }
+                        continue;
+                    }
+                    if (r.move() != null) {
+                        if (inFlight.containsKey(r.task().id())) {
+                            for (RunListener l : listeners) {
+                                if (l.wantsMoves()) {
+                                    l.moveMade(r.task(), r.move(), r.position());
+                                }
                             }
                         }
+                        continue;
                     }
-                    continue;
+                    inFlight.remove(r.task().id());
+                    if (r.error() != null) {
+                        Throwable cause = r.error() instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                                ? c.getCause() : r.error();
+                        throw new IllegalStateException("worker failed: " + cause, cause);
+                    }
+                    PlayedGame game = r.game();
+                    if (game == null) {
+                        continue; // abandoned: played again on resume
+                    }
+                    played++;
+                    stopReason = finished(r, recorder, standings, tally, stopPolicy, pending.hasNext());
                 }
-                inFlight.remove(r.task().id());
-                if (r.error() != null) {
-                    Throwable cause = r.error() instanceof java.util.concurrent.CompletionException c && c.getCause() != null
-                            ? c.getCause() : r.error();
-                    throw new IllegalStateException("worker failed: " + cause, cause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abort.set(true);
+            } finally {
+                running = null;
+                if (ownExecutor) {
+                    games.close();
+                } else if (!inFlight.isEmpty()) {
+                    games.cancelAll(); // an SPRT verdict or a stop: the shared executor drops this run's games
                 }
-                PlayedGame game = r.game();
-                if (game == null) {
-                    continue; // abandoned: played again on resume
-                }
-                played++;
-                stopReason = finished(r, recorder, standings, tally, stopPolicy, pending.hasNext());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            abort.set(true);
+            boolean complete = standings.games() == tasks.size();
+            if (stopReason == null && !complete) {
+                stopReason = "interrupted; run the same command again to resume";
+            }
+            log.sync(); // every recorded game is on disk before the run says it ended
+            long coordinatorMs = LocalExecutor.threadCpuMillis() - cpuAtStart;
+            LOG.info("coordinator: {} ms of CPU for {} games ({} us per game); JIT compilation so far {} ms", coordinatorMs,
+                    played, played > 0 ? coordinatorMs * 1000 / played : 0,
+                    java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime());
+            Summary summary = new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
+            for (RunListener l : listeners) {
+                l.runEnded(summary);
+            }
+            out.flush();
+            LOG.info("run {} ended: {} games in the log{}", config.name(), standings.games(),
+                    stopReason == null ? "" : ", " + stopReason);
+            return summary;
         } finally {
-            running = null;
-            if (ownExecutor) {
-                games.close();
-            } else if (!inFlight.isEmpty()) {
-                games.cancelAll(); // an SPRT verdict or a stop: the shared executor drops this run's games
+            if (factory != null) {
+                factory.closeSpares();
             }
         }
-        boolean complete = standings.games() == tasks.size();
-        if (stopReason == null && !complete) {
-            stopReason = "interrupted; run the same command again to resume";
-        }
-        log.sync(); // every recorded game is on disk before the run says it ended
-        long coordinatorMs = LocalExecutor.threadCpuMillis() - cpuAtStart;
-        LOG.info("coordinator: {} ms of CPU for {} games ({} us per game); JIT compilation so far {} ms", coordinatorMs,
-                played, played > 0 ? coordinatorMs * 1000 / played : 0,
-                java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime());
-        Summary summary = new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
-        for (RunListener l : listeners) {
-            l.runEnded(summary);
-        }
-        out.flush();
-        LOG.info("run {} ended: {} games in the log{}", config.name(), standings.games(),
-                stopReason == null ? "" : ", " + stopReason);
-        return summary;
     }
 
     /**
@@ -356,9 +365,10 @@ public final class Tournament {
     /**
      * Starts every external engine of the schedule once and completes its handshake, so a wrong
      * command, a missing option or an engine that does not speak its protocol stops the run before
-     * any game, naming the player.
+     * any game, naming the player. The engines start together; with a factory (the run's own game
+     * threads) those that pass are kept for the first game that needs them instead of being stopped.
      */
-    private void preflight(List<GameTask> tasks) {
+    private void preflight(List<GameTask> tasks, PlayerFactory factory) {
         Set<String> names = new LinkedHashSet<>();
         for (GameTask t : tasks) {
             names.add(t.white());
@@ -374,23 +384,51 @@ public final class Tournament {
                 }
             }
         }
+        // Every engine starts at once, each on a thread of its own: a run waits for the slowest, not the sum.
+        Map<String, CompletableFuture<ExternalPlayer>> starting = new java.util.LinkedHashMap<>();
         for (String n : names) {
             PlayerConfig pc = playerConfig(n);
             if (!pc.external() || (pc.protocol().equals("dxp") && pc.command().isEmpty())) {
                 continue; // built-in, or a DXP engine run by someone else (a probe connection could end its session)
             }
-            ExternalPlayer p = null;
-            try {
-                p = ExternalPlayers.create(pc, rules);
-                p.ensureReady();
-                LOG.info("engine {} is ready: {}", n, p.engineId());
-            } catch (RuntimeException e) {
-                problems.add("$.players[" + config.players().indexOf(pc) + "]: engine '" + n
-                        + "' is not usable: " + e.getMessage());
-            } finally {
-                if (p != null) {
-                    p.close();
+            CompletableFuture<ExternalPlayer> f = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                ExternalPlayer p = null;
+                try {
+                    p = factory != null && factory.createNew(specOf(pc, config), rules) instanceof ExternalPlayer e ? e
+                            : ExternalPlayers.create(pc, rules);
+                    p.ensureReady();
+                    f.complete(p);
+                } catch (RuntimeException | Error e) {
+                    if (p != null) {
+                        p.close();
+                    }
+                    f.completeExceptionally(e);
                 }
+            }, "preflight-" + n);
+            t.setDaemon(true);
+            t.start();
+            starting.put(n, f);
+        }
+        Map<String, ExternalPlayer> ready = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, CompletableFuture<ExternalPlayer>> e : starting.entrySet()) {
+            String n = e.getKey();
+            try {
+                ExternalPlayer p = e.getValue().join();
+                ready.put(n, p);
+                LOG.info("engine {} is ready: {}", n, p.engineId());
+            } catch (java.util.concurrent.CompletionException failed) {
+                Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
+                problems.add("$.players[" + config.players().indexOf(playerConfig(n)) + "]: engine '" + n
+                        + "' is not usable: " + cause.getMessage());
+            }
+        }
+        for (Map.Entry<String, ExternalPlayer> e : ready.entrySet()) {
+            PlayerConfig pc = playerConfig(e.getKey());
+            if (problems.isEmpty() && factory != null && !pc.protocol().equals("dxp")) {
+                factory.addSpare(specOf(pc, config), rules, e.getValue()); // the first game thread to need it takes it
+            } else {
+                e.getValue().close();
             }
         }
         if (!problems.isEmpty()) {

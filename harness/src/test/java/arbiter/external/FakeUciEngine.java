@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A scripted UCI engine for fault injection: plays the first legal move, until its N-th search in this
- * process, where it misbehaves as its mode says: crash (exit 3), hang (ignores stop), garbage (junk
+ * process (slow: in this game), where it misbehaves as its mode says: crash (exit 3), hang (ignores stop), garbage (junk
  * lines and a junk move), illegal (a well-formed illegal move), close (closes its output and hangs),
  * slow (answers 550 ms late, ignoring stop), none (never misbehaves). Each start appends a line to a
  * log file, so tests can count restarts. Usage: {@code FakeUciEngine <mode> <N> <start-log>}.
@@ -43,6 +43,11 @@ public final class FakeUciEngine {
                     out.println("uciok");
                 }
                 case "isready" -> out.println("readyok");
+                case "ucinewgame" -> {
+                    if (mode.equals("slow")) {
+                        searches = 0; // losing on time is no fault: the process is kept, and is late in every game
+                    }
+                }
                 case "position" -> game = position(chess, t);
                 case "go" -> {
                     searches++;
@@ -58,7 +63,7 @@ public final class FakeUciEngine {
                     return;
                 }
                 default -> {
-                    // ucinewgame, setoption, stop: nothing to do
+                    // setoption, stop: nothing to do
                 }
             }
         }

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A scripted xboard (CECP v2) engine for fault injection: plays the first legal move, until its N-th
- * {@code go} in this process, where it misbehaves as its mode says: crash (exit 3), hang (ignores
+ * {@code go} in this process (resign: in this game), where it misbehaves as its mode says: crash (exit 3), hang (ignores
  * {@code ?}), garbage (junk lines and a junk move), illegal (a well-formed illegal move), claim (a
  * false "1-0"/"0-1" win claim instead of a move), resign, refuse (answers "Error" to the opponent's
  * move), none. Features: usermove, setboard, ping, san=0. Each start appends a line to a log file.
@@ -40,8 +40,12 @@ public final class FakeXboardEngine {
             switch (head) {
                 case "protover" -> out.println("feature myname=\"Fake " + mode + "\" usermove=1 setboard=1 ping=1 san=0 "
                         + "sigint=0 option=\"Level -spin 3 1 9\" done=1");
-                case "new" -> game = new GameHistory(chess.start());
-                case "setboard" -> game = new GameHistory(chess.parsePosition(s.substring(9)));
+                case "new", "setboard" -> {
+                    game = new GameHistory(head.equals("new") ? chess.start() : chess.parsePosition(s.substring(9)));
+                    if (mode.equals("resign")) {
+                        searches = 0; // a resignation is no fault: the process is kept, and resigns in every game
+                    }
+                }
                 case "usermove" -> {
                     if (mode.equals("refuse") && searches + 1 == faultAt) {
                         out.println("Error (illegal move): " + s.substring(9));

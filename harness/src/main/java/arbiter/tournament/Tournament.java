@@ -185,9 +185,6 @@ public final class Tournament {
         LOG.info("run {}: {} games scheduled, {} already played, concurrency {}", config.name(), tasks.size(),
                 resumed, config.concurrency());
 
-        PdnWriter.Context context = new PdnWriter.Context(config.name(), "Arbiter",
-                LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variantTag(),
-                config.limits().timeControlTag());
         List<GameTask> toPlay = tasks.stream().filter(t -> !done.contains(t.id())).toList();
         // Without an executor of its own the run plays on threads it starts: the pre-flight hands them
         // the engines it started (spares), and whatever they did not take is stopped at the end.
@@ -196,128 +193,150 @@ public final class Tournament {
             if (!toPlay.isEmpty() && config.concurrency() > 0) {
                 preflight(toPlay, factory);
             }
-            PdnRecorder recorder = new PdnRecorder(log, context);
-            SprtStop stopPolicy = new SprtStop(config);
-            String runId = config.name() + "/" + UUID.randomUUID();
-            Map<String, PlayerSpec> players = playerSpecs();
-
-            RunListener.RunStart start = new RunListener.RunStart(config, tasks, resumed, standings, out, tally);
-            for (RunListener l : listeners) {
-                l.runStarted(start);
-            }
-            boolean ownExecutor = executor == null;
-            GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), factory) : executor;
-            running = games;
-            BlockingQueue<Report> reports = new LinkedBlockingQueue<>();
-            Iterator<GameTask> pending = toPlay.iterator();
-            Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
-            boolean wantsMoves = listeners.stream().anyMatch(RunListener::wantsMoves);
-            long moveInterval = listeners.stream().filter(RunListener::wantsMoves).mapToLong(RunListener::moveIntervalMillis)
-                    .min().orElse(0);
-            int played = 0;
-            long cpuAtStart = LocalExecutor.threadCpuMillis();
-            String stopReason = stopPolicy.stopReason(standings);
-            try {
-                while (stopReason == null && !aborted()) {
-                    while (inFlight.size() < Math.max(1, games.capacity()) && pending.hasNext()) {
-                        GameTask task = pending.next();
-                        GameSpec spec = new GameSpec(runId, task, config.game().variant(), config.game().rules(),
-                                players.get(task.white()), players.get(task.black()), config.adjudication());
-                        CompletableFuture<PlayedGame> f = games.submit(spec, new GameObserver() {
-                            @Override
-                            public void started(String worker) {
-                                reports.add(Report.started(task, worker));
-                            }
-
-                            @Override
-                            public boolean wantsMoves() {
-                                return wantsMoves;
-                            }
-
-                            @Override
-                            public long moveIntervalMillis() {
-                                return moveInterval;
-                            }
-
-                            @Override
-                            public void moved(PlayedMove move, String position) {
-                                reports.add(Report.moved(task, move, position));
-                            }
-                        });
-                        inFlight.put(task.id(), f);
-                        f.whenComplete((g, e) -> reports.add(Report.finished(task, g, e, recorder, rules)));
-                    }
-                    if (inFlight.isEmpty()) {
-                        break;
-                    }
-                    long syncDue = log.millisUntilSync();
-                    Report r = reports.poll(syncDue < 0 ? 200 : Math.min(200, syncDue), TimeUnit.MILLISECONDS);
-                    log.syncIfDue(); // recorded games reach the disk within GameLog.MAX_DELAY_MS, busy or idle
-                    if (r == null) {
-                        continue;
-                    }
-                    if (r.worker() != null) {
-                        for (RunListener l : listeners) {
-                            l.gameStarted(r.task(), r.worker());
-                        }
-                        continue;
-                    }
-                    if (r.move() != null) {
-                        if (inFlight.containsKey(r.task().id())) {
-                            for (RunListener l : listeners) {
-                                if (l.wantsMoves()) {
-                                    l.moveMade(r.task(), r.move(), r.position());
-                                }
-                            }
-                        }
-                        continue;
-                    }
-                    inFlight.remove(r.task().id());
-                    if (r.error() != null) {
-                        Throwable cause = r.error() instanceof java.util.concurrent.CompletionException c && c.getCause() != null
-                                ? c.getCause() : r.error();
-                        throw new IllegalStateException("worker failed: " + cause, cause);
-                    }
-                    PlayedGame game = r.game();
-                    if (game == null) {
-                        continue; // abandoned: played again on resume
-                    }
-                    played++;
-                    stopReason = finished(r, recorder, standings, tally, stopPolicy, pending.hasNext());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                abort.set(true);
-            } finally {
-                running = null;
-                if (ownExecutor) {
-                    games.close();
-                } else if (!inFlight.isEmpty()) {
-                    games.cancelAll(); // an SPRT verdict or a stop: the shared executor drops this run's games
-                }
-            }
-            boolean complete = standings.games() == tasks.size();
-            if (stopReason == null && !complete) {
-                stopReason = "interrupted; run the same command again to resume";
-            }
-            log.sync(); // every recorded game is on disk before the run says it ended
-            long coordinatorMs = LocalExecutor.threadCpuMillis() - cpuAtStart;
-            LOG.info("coordinator: {} ms of CPU for {} games ({} us per game); JIT compilation so far {} ms", coordinatorMs,
-                    played, played > 0 ? coordinatorMs * 1000 / played : 0,
-                    java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime());
-            Summary summary = new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
-            for (RunListener l : listeners) {
-                l.runEnded(summary);
-            }
-            out.flush();
-            LOG.info("run {} ended: {} games in the log{}", config.name(), standings.games(),
-                    stopReason == null ? "" : ", " + stopReason);
-            return summary;
+            return playRest(new SoFar(tasks, toPlay, resumed, standings, tally), log, factory);
         } finally {
             if (factory != null) {
                 factory.closeSpares();
             }
         }
+    }
+
+    /** A run as resumed: its plan, the games left to play, and what the log already holds. */
+    private record SoFar(List<GameTask> tasks, List<GameTask> toPlay, int resumed, Standings standings,
+                         ReportTally tally) {
+    }
+
+    /**
+     * Plays the games left, recording and publishing each as it finishes.
+     *
+     * @param factory the players of the run's own game threads, or null to play on {@link #withExecutor}'s
+     */
+    private Summary playRest(SoFar soFar, GameLog log, PlayerFactory factory) throws IOException {
+        List<GameTask> tasks = soFar.tasks();
+        List<GameTask> toPlay = soFar.toPlay();
+        int resumed = soFar.resumed();
+        Standings standings = soFar.standings();
+        ReportTally tally = soFar.tally();
+        PdnWriter.Context context = new PdnWriter.Context(config.name(), "Arbiter",
+                LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variantTag(),
+                config.limits().timeControlTag());
+        PdnRecorder recorder = new PdnRecorder(log, context);
+        SprtStop stopPolicy = new SprtStop(config);
+        String runId = config.name() + "/" + UUID.randomUUID();
+        Map<String, PlayerSpec> players = playerSpecs();
+
+        RunListener.RunStart start = new RunListener.RunStart(config, tasks, resumed, standings, out, tally);
+        for (RunListener l : listeners) {
+            l.runStarted(start);
+        }
+        boolean ownExecutor = executor == null;
+        GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), factory) : executor;
+        running = games;
+        BlockingQueue<Report> reports = new LinkedBlockingQueue<>();
+        Iterator<GameTask> pending = toPlay.iterator();
+        Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
+        boolean wantsMoves = listeners.stream().anyMatch(RunListener::wantsMoves);
+        long moveInterval = listeners.stream().filter(RunListener::wantsMoves).mapToLong(RunListener::moveIntervalMillis)
+                .min().orElse(0);
+        int played = 0;
+        long cpuAtStart = LocalExecutor.threadCpuMillis();
+        String stopReason = stopPolicy.stopReason(standings);
+        try {
+            while (stopReason == null && !aborted()) {
+                while (inFlight.size() < Math.max(1, games.capacity()) && pending.hasNext()) {
+                    GameTask task = pending.next();
+                    GameSpec spec = new GameSpec(runId, task, config.game().variant(), config.game().rules(),
+                            players.get(task.white()), players.get(task.black()), config.adjudication());
+                    CompletableFuture<PlayedGame> f = games.submit(spec, new GameObserver() {
+                        @Override
+                        public void started(String worker) {
+                            reports.add(Report.started(task, worker));
+                        }
+
+                        @Override
+                        public boolean wantsMoves() {
+                            return wantsMoves;
+                        }
+
+                        @Override
+                        public long moveIntervalMillis() {
+                            return moveInterval;
+                        }
+
+                        @Override
+                        public void moved(PlayedMove move, String position) {
+                            reports.add(Report.moved(task, move, position));
+                        }
+                    });
+                    inFlight.put(task.id(), f);
+                    f.whenComplete((g, e) -> reports.add(Report.finished(task, g, e, recorder, rules)));
+                }
+                if (inFlight.isEmpty()) {
+                    break;
+                }
+                long syncDue = log.millisUntilSync();
+                Report r = reports.poll(syncDue < 0 ? 200 : Math.min(200, syncDue), TimeUnit.MILLISECONDS);
+                log.syncIfDue(); // recorded games reach the disk within GameLog.MAX_DELAY_MS, busy or idle
+                if (r == null) {
+                    continue;
+                }
+                if (r.worker() != null) {
+                    for (RunListener l : listeners) {
+                        l.gameStarted(r.task(), r.worker());
+                    }
+                    continue;
+                }
+                if (r.move() != null) {
+                    if (inFlight.containsKey(r.task().id())) {
+                        for (RunListener l : listeners) {
+                            if (l.wantsMoves()) {
+                                l.moveMade(r.task(), r.move(), r.position());
+                            }
+                        }
+                    }
+                    continue;
+                }
+                inFlight.remove(r.task().id());
+                if (r.error() != null) {
+                    Throwable cause = r.error() instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                            ? c.getCause() : r.error();
+                    throw new IllegalStateException("worker failed: " + cause, cause);
+                }
+                PlayedGame game = r.game();
+                if (game == null) {
+                    continue; // abandoned: played again on resume
+                }
+                played++;
+                stopReason = finished(r, recorder, standings, tally, stopPolicy, pending.hasNext());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abort.set(true);
+        } finally {
+            running = null;
+            if (ownExecutor) {
+                games.close();
+            } else if (!inFlight.isEmpty()) {
+                games.cancelAll(); // an SPRT verdict or a stop: the shared executor drops this run's games
+            }
+        }
+        boolean complete = standings.games() == tasks.size();
+        if (stopReason == null && !complete) {
+            stopReason = "interrupted; run the same command again to resume";
+        }
+        log.sync(); // every recorded game is on disk before the run says it ended
+        long coordinatorMs = LocalExecutor.threadCpuMillis() - cpuAtStart;
+        LOG.info("coordinator: {} ms of CPU for {} games ({} us per game); JIT compilation so far {} ms", coordinatorMs,
+                played, played > 0 ? coordinatorMs * 1000 / played : 0,
+                java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime());
+        Summary summary = new Summary(tasks.size(), played, resumed, stopReason != null, stopReason, standings);
+        for (RunListener l : listeners) {
+            l.runEnded(summary);
+        }
+        out.flush();
+        LOG.info("run {} ended: {} games in the log{}", config.name(), standings.games(),
+                stopReason == null ? "" : ", " + stopReason);
+        return summary;
     }
 
     /**

@@ -3,7 +3,7 @@
 # openings (the 20 positions after White's first move, in order, each played twice with colours
 # reversed), the same flags (`arbiter match` speaks fastchess's command line). The harness's own CPU
 # is the whole process tree's minus the engines', which a wrapper around stockfish records at each
-# engine's exit. Runs alternate: arbiter, fastchess, arbiter, ...
+# engine's exit. Runs alternate: arbiter, fastchess, arbiter, ...; min, median and max at the end.
 # Build fastchess from its public source first, outside this repository:
 #   git clone https://github.com/Disservin/fastchess /tmp/fastchess && make -C /tmp/fastchess -j2
 #
@@ -59,9 +59,15 @@ measure() {   # name, command...: prints wall, total CPU, engines' CPU, harness 
     SF_CPU_LOG="$work/engines.cpu" /usr/bin/time -f "%e %U %S" -o "$work/total" "$@" >/dev/null 2>&1
     read -r wall user sys < "$work/total"
     engines=$(awk '{s += $1 + $2} END {printf "%.2f", s}' "$work/engines.cpu")
+    local harness
+    harness=$(echo "$user + $sys - $engines" | bc)
     printf "%-10s wall %6.2f s  cpu %6.2f s  engines %6.2f s  harness %5.2f s\n" "$name" "$wall" \
-        "$(echo "$user + $sys" | bc)" "$engines" "$(echo "$user + $sys - $engines" | bc)"
+        "$(echo "$user + $sys" | bc)" "$engines" "$harness"
+    echo "$name $wall $harness" >> "$work/runs"
 }
+# min, median, max of a column of numbers on stdin
+stats() { sort -g | awk '{v[NR] = $1} END {m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
+                                          printf "%10.2f %10.2f %10.2f\n", v[1], m, v[NR]}'; }
 for i in $(seq 1 "$runs"); do
     rm -rf "$work/arbiter-out" "$work/fc.pgn"
     measure arbiter ./arbiter match "${flags[@]}" --output "$work/arbiter-out" --quiet
@@ -69,3 +75,9 @@ for i in $(seq 1 "$runs"); do
     (cd "$work" && measure fastchess "$fastchess" "${flags[@]}" -pgnout file="$work/fc.pgn")
 done
 echo "games: arbiter $(grep -c '^\[Event' "$work/arbiter-out/games.pdn"), fastchess $(grep -c '^\[Event' "$work/fc.pgn")"
+echo "plies in Arbiter's last log: $(grep -o '"moves" : [0-9]*' "$work/arbiter-out/report.json" | awk '{s += $3} END {print s}')"
+printf "%-24s %10s %10s %10s   (%s runs each)\n" "" min median max "$runs"
+for who in arbiter fastchess; do
+    printf "%-24s " "$who wall s"; awk -v w="$who" '$1 == w {print $2}' "$work/runs" | stats
+    printf "%-24s " "$who harness CPU s"; awk -v w="$who" '$1 == w {print $3}' "$work/runs" | stats
+done

@@ -19,7 +19,8 @@ import java.util.TreeMap;
 
 /**
  * Everything the run report needs of the games, kept without keeping any game: counts for the
- * rating list, standings for the match block, terminations, time/depth/nodes sums per player and the
+ * rating list, standings (the run's own, read by its stop policy and listeners, and the report's
+ * match block), terminations, time/depth/nodes sums per player and the
  * SPRT's LLR series. A run fills it as it records games (the resumed ones read back first), so its
  * report at the end does not read {@code games.pdn} again; {@link RunReports#build} can also fill
  * one from records.

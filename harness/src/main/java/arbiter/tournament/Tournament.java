@@ -157,11 +157,7 @@ public final class Tournament {
 
     /** Resumes from the games already in the log, then plays the rest, publishing each as it finishes. */
     private Summary play(List<GameTask> tasks, Path pdn, GameLog log) throws IOException {
-        List<String> names = new ArrayList<>();
-        for (PlayerConfig p : config.players()) {
-            names.add(p.name());
-        }
-        Standings standings = new Standings(names);
+        // The tally keeps the run's standings along with the rest the report needs.
         ReportTally tally = new ReportTally(config, rules, tasks);
         Set<Integer> done = new HashSet<>();
         for (GameRecord g : GameLog.read(pdn, w -> err.println("warning: " + w))) {
@@ -175,7 +171,6 @@ public final class Tournament {
                 throw new ConfigException(pdn + ": game at line " + g.line() + " does not match game " + id
                         + " of this run (" + t.white() + " - " + t.black() + "), or is there twice");
             }
-            standings.add(new Standings.Result(id, t.pair(), t.white(), t.black(), g.result()));
             tally.add(g);
         }
         int resumed = done.size();
@@ -193,7 +188,7 @@ public final class Tournament {
             if (!toPlay.isEmpty() && config.concurrency() > 0) {
                 preflight(toPlay, factory);
             }
-            return playRest(new SoFar(tasks, toPlay, resumed, standings, tally), log, factory);
+            return playRest(new SoFar(tasks, toPlay, resumed, tally), log, factory);
         } finally {
             if (factory != null) {
                 factory.closeSpares();
@@ -202,8 +197,7 @@ public final class Tournament {
     }
 
     /** A run as resumed: its plan, the games left to play, and what the log already holds. */
-    private record SoFar(List<GameTask> tasks, List<GameTask> toPlay, int resumed, Standings standings,
-                         ReportTally tally) {
+    private record SoFar(List<GameTask> tasks, List<GameTask> toPlay, int resumed, ReportTally tally) {
     }
 
     /**
@@ -215,8 +209,8 @@ public final class Tournament {
         List<GameTask> tasks = soFar.tasks();
         List<GameTask> toPlay = soFar.toPlay();
         int resumed = soFar.resumed();
-        Standings standings = soFar.standings();
         ReportTally tally = soFar.tally();
+        Standings standings = tally.standings;
         PdnWriter.Context context = new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variantTag(),
                 config.limits().timeControlTag());
@@ -307,7 +301,7 @@ public final class Tournament {
                     continue; // abandoned: played again on resume
                 }
                 played++;
-                stopReason = finished(r, recorder, standings, tally, stopPolicy, pending.hasNext());
+                stopReason = finished(r, recorder, tally, stopPolicy, pending.hasNext());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -343,13 +337,13 @@ public final class Tournament {
      * Records a finished game, counts it and tells the listeners; returns the stop policy's reason to
      * stop, or null. (A method of its own: the coordinator's loop stays small for the JIT.)
      */
-    private String finished(Report r, PdnRecorder recorder, Standings standings, ReportTally tally, SprtStop stopPolicy,
-                            boolean more) throws IOException {
+    private String finished(Report r, PdnRecorder recorder, ReportTally tally, SprtStop stopPolicy, boolean more)
+            throws IOException {
         PlayedGame game = r.game();
         recorder.append(r.pdn());
         GameTask t = game.task();
-        standings.add(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), game.result()));
-        tally.add(r.facts());
+        tally.add(r.facts()); // the standings too
+        Standings standings = tally.standings;
         LOG.info("game {} {} - {}: {} ({})", t.id(), t.white(), t.black(),
                 PdnWriter.resultToken(game.result(), rules.family()), game.termination().describe());
         String stopReason = stopPolicy.stopReason(standings);

@@ -11,13 +11,16 @@ import arbiter.pdn.PdnReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * Texel's data: the quiet positions of recorded games, each with its features and its game's result
  * for White. Games are replayed under the rules, so a record that does not replay is skipped with a
- * warning; undecided games are skipped.
+ * warning; undecided games are skipped. The samples come back in a fixed order (by result, then
+ * features), so a fit does not depend on the order the games were logged in.
  */
 public final class PositionSamples {
     private PositionSamples() {
@@ -63,6 +66,13 @@ public final class PositionSamples {
                 }
             }
         }
+        // The fit sums over the samples in floating point, so their order moves its last digits; the
+        // games of a parallel run are logged in the order they finish. Sorted, the same games give the
+        // same fit whatever order they were logged in.
+        samples.sort(SAMPLE_ORDER);
         return samples;
     }
+
+    private static final Comparator<Texel.Sample> SAMPLE_ORDER =
+            Comparator.comparingDouble(Texel.Sample::result).thenComparing(Texel.Sample::features, Arrays::compare);
 }

@@ -395,6 +395,12 @@ public final class AlphaBeta {
                     s = TACTICAL_BASE + board.tacticalOrder(ply, i);
                 } else if (options.killers() && (key == killer[0] || key == killer[1]) && key != 0) {
                     s = KILLER_SCORE + (key == killer[0] ? 1 : 0);
+                } else if (options.evalOrdering()) {
+                    // A one-ply look: the position after the move, from the mover's side. The made
+                    // moves are not nodes of the search (S0's thesis counted them as time, not nodes).
+                    board.makeMove(ply, i);
+                    s = -board.evaluate();
+                    board.unmakeMove(ply);
                 } else if (options.history() != HistoryScheme.OFF) {
                     s = history[board.historySlot(ply, i)];
                 }

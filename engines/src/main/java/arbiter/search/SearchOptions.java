@@ -18,6 +18,8 @@ import java.util.List;
  * @param ttMb               its size in MiB
  * @param ordering           any move ordering at all (off: generation order)
  * @param captureOrdering    captures and promotions first, biggest first
+ * @param evalOrdering       S0's "static ordering": make each move, evaluate the position it leads to,
+ *                           and search the moves best-first by that score (after TT move and captures)
  * @param killers            two killer moves per ply
  * @param history            history heuristic scheme
  * @param quiescence         resolve captures at the horizon (draughts: forced captures; chess: captures, promotions)
@@ -35,6 +37,7 @@ public record SearchOptions(
         int ttMb,
         boolean ordering,
         boolean captureOrdering,
+        boolean evalOrdering,
         boolean killers,
         HistoryScheme history,
         boolean quiescence,
@@ -61,6 +64,7 @@ public record SearchOptions(
                 (int) o.integer("ttMb", 16, 1, 4096, "transposition table size in MiB"),
                 o.bool("ordering", true, "move ordering (off: generation order)"),
                 o.bool("captureOrdering", true, "captures and promotions first"),
+                o.bool("evalOrdering", false, "order moves by the evaluation after each (S0's static ordering)"),
                 o.bool("killers", true, "killer moves"),
                 HistoryScheme.byId(o.choice("history", "depthSquared", List.of("off", "s0", "s2", "depthSquared"),
                         "history heuristic: off, s0 (2^depth, halved per search), s2 (2^ply from root), depthSquared")),

@@ -180,6 +180,32 @@ class DraughtsSearchTest {
         }
     }
 
+    /**
+     * S0's thesis tried "static ordering" (make each move, evaluate, search best first) and found it
+     * searched fewer positions than plain alpha-beta. Ordering never changes alpha-beta's value.
+     */
+    @Test
+    void s0StaticOrderingKeepsTheScoreAndSearchesFewerNodes() {
+        DraughtsRules rules = DraughtsCatalog.variant("international");
+        Map<String, Object> plain = new HashMap<>(Map.of("preset", "s0-damaq", "tt", false, "iterativeDeepening", false,
+                "pvs", false, "aspiration", false, "killers", false, "history", "off", "quiescence", false,
+                "captureExtension", true, "ordering", false));
+        Map<String, Object> evalOrdered = new HashMap<>(plain);
+        evalOrdered.putAll(Map.of("ordering", true, "captureOrdering", false, "evalOrdering", true));
+        long plainNodes = 0;
+        long orderedNodes = 0;
+        for (GameHistory game : randomGames(rules, 8, 2006)) {
+            SearchResult a = EngineRegistry.create("draughts-alphabeta", rules, plain, Map.of())
+                    .chooseMove(game, Limits.depth(5), () -> false);
+            SearchResult b = EngineRegistry.create("draughts-alphabeta", rules, evalOrdered, Map.of())
+                    .chooseMove(game, Limits.depth(5), () -> false);
+            assertEquals(a.score(), b.score(), game.current().toText());
+            plainNodes += a.nodes();
+            orderedNodes += b.nodes();
+        }
+        assertTrue(orderedNodes < plainNodes, orderedNodes + " nodes with static ordering, " + plainNodes + " without");
+    }
+
     @Test
     void deterministicUnderDepthAndNodeLimits() {
         DraughtsRules rules = DraughtsCatalog.variant("international");

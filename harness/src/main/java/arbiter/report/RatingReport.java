@@ -201,8 +201,14 @@ public final class RatingReport {
         if (elo[0].startsWith("all")) {
             return String.format(Locale.ROOT, "elo: %s (95%% bound %s), LOS %.1f%%", elo[0], elo[1], 100 * m.los());
         }
-        return String.format(Locale.ROOT, "elo: %.2f +- %.2f (%s), LOS %.1f%%, nElo %.2f +- %.2f (%s)",
-                m.elo(), m.eloError(), errorKind(m), 100 * m.los(), m.nElo(), m.nEloError(), errorKind(m));
+        return String.format(Locale.ROOT, "elo: %s +- %s (%s), LOS %.1f%%, nElo %s +- %s (%s)",
+                f2(m.elo()), f2(m.eloError()), errorKind(m), 100 * m.los(), f2(m.nElo()), f2(m.nEloError()), errorKind(m));
+    }
+
+    /** Two decimals, without the sign of a value that rounds to zero (as the report's cells). */
+    static String f2(double x) {
+        String s = String.format(Locale.ROOT, "%.2f", x);
+        return s.equals("-0.00") ? "0.00" : s;
     }
 
     /** How a match's "+-" is named wherever it is shown: "95% pentanomial" or "95% trinomial". */

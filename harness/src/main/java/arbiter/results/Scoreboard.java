@@ -42,6 +42,9 @@ public final class Scoreboard {
     private final Sprt sprt;
     private int games;
     private MatchVerdict verdict;
+    /** The match's last SPRT result and the samples it was computed at (the LLR moves only with them). */
+    private Sprt.Result sprtResult;
+    private long sprtSamples = -1;
 
     /**
      * @param players       every player, in the config's order
@@ -94,6 +97,8 @@ public final class Scoreboard {
         openPairs.forEach((k, v) -> c.openPairs.put(k, v.clone()));
         c.games = games;
         c.verdict = verdict;
+        c.sprtResult = sprtResult;
+        c.sprtSamples = sprtSamples;
         return c;
     }
 
@@ -250,7 +255,17 @@ public final class Scoreboard {
             return null;
         }
         if (verdict == null) {
-            verdict = verdict(matchPlayer, matchOpponent, paired, sprt);
+            long samples = matchSamples();
+            Sprt.Result known = sprt != null && samples == sprtSamples ? sprtResult : null;
+            verdict = verdict(matchPlayer, matchOpponent, paired, known == null ? sprt : null);
+            if (sprt != null && known == null) {
+                sprtResult = verdict.sprtResult();
+                sprtSamples = samples;
+            } else if (known != null) {
+                // the first game of a pair: new W/D/L, the same pairs, so the same LLR
+                verdict = new MatchVerdict(verdict.player(), verdict.opponent(), verdict.wins(), verdict.draws(),
+                        verdict.losses(), verdict.pentanomial(), paired, verdict.stats(), sprt, known);
+            }
         }
         return verdict;
     }

@@ -70,7 +70,7 @@ final class RunOptions {
         if (quiet && verbose) {
             throw new BadInputException("--quiet and --verbose together: choose one");
         }
-        if (sprtExitCode && (!config.schedule().type().equals("match") || config.schedule().sprt() == null)) {
+        if (sprtExitCode && (!config.schedule().match() || config.schedule().sprt() == null)) {
             throw new BadInputException("--sprt-exit-code needs a match with an sprt block ($.schedule.sprt)");
         }
         if (cleanup) {
@@ -113,7 +113,7 @@ final class RunOptions {
                 }
             }
         });
-        out.printf("%d games in %s%n", summary.standings().games(), pdn);
+        out.printf("%d games in %s%n", summary.scoreboard().games(), pdn);
         out.flush();
         if (!sprtExitCode) {
             return 0;
@@ -124,11 +124,11 @@ final class RunOptions {
 
     /** The run's games as scheduled (a match: its game limit; otherwise rounds times pairings, times two with pairs). */
     private static int plannedGames(RunConfig c) {
-        if (c.schedule().type().equals("match")) {
+        if (c.schedule().match()) {
             return c.schedule().games();
         }
         int n = c.players().size();
-        long pairings = c.schedule().type().equals("gauntlet") ? n - 1 : (long) n * (n - 1) / 2;
+        long pairings = c.schedule().type() == arbiter.config.ScheduleType.GAUNTLET ? n - 1 : (long) n * (n - 1) / 2;
         long games = pairings * c.schedule().rounds() * (c.openings().pairs() ? 2 : 1);
         return (int) Math.min(Integer.MAX_VALUE, games);
     }

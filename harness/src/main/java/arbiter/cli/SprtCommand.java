@@ -63,7 +63,7 @@ final class SprtCommand implements Callable<Integer> {
             throw new BadInputException("--elo0 must be less than --elo1, got " + elo0 + " and " + elo1);
         }
         Sprt.Result r = Sprt.test(lowToHigh, elo0, elo1, alpha, beta,
-                normalized ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC);
+                Sprt.Model.of(normalized));
         MatchStats m = MatchStats.of(lowToHigh);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "llr: %.4f%n", r.llr());

@@ -63,7 +63,7 @@ public final class ConfigLoader {
             "movesPerPeriod", "marginMs");
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
             "resignMoves", "maxPlies");
-    static final List<String> SCHEDULE_TYPES = List.of("round-robin", "gauntlet", "match");
+    static final List<String> SCHEDULE_TYPES = ScheduleType.ids();
     static final List<String> PROTOCOLS = List.of("uci", "xboard", "hub", "hub1", "dxp", "gnubg");
 
     private ConfigLoader() {
@@ -162,7 +162,7 @@ public final class ConfigLoader {
                 : fileText.toLowerCase().matches(".*\\.(pdn|pgn)$") ? "pdn" : "fen";
         Openings openings = new Openings(openingsFile,
                 r.choice(openingsNode, "format", "$.openings", defaultFormat, List.of("pdn", "fen", "epd")),
-                r.choice(openingsNode, "order", "$.openings", "sequential", List.of("sequential", "random")),
+                r.choice(openingsNode, "order", "$.openings", "sequential", OpeningOrder.ids()),
                 (int) r.integer(openingsNode, "randomPlies", "$.openings", 0, 0, 200),
                 r.bool(openingsNode, "pairs", "$.openings", true));
 
@@ -213,7 +213,7 @@ public final class ConfigLoader {
             String path = "$.anchors." + e.getKey();
             if (!names.contains(e.getKey())) {
                 r.problem(path, "unknown player '" + e.getKey() + "'; players: " + String.join(", ", names));
-            } else if (schedule != null && schedule.type() != null && schedule.type().equals("match")
+            } else if (schedule != null && schedule.type() == ScheduleType.MATCH
                     && schedule.players() != null && !schedule.players().contains(e.getKey())) {
                 r.problem(path, "player '" + e.getKey() + "' plays no game in this match");
             } else if (!e.getValue().isNumber() || !Double.isFinite(e.getValue().asDouble())) {

@@ -2,6 +2,7 @@ package arbiter.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import arbiter.play.Adjudication;
+import arbiter.play.PlayerSpec;
 import arbiter.play.TimeLimits;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -39,6 +40,26 @@ public record RunConfig(
     public RunConfig withOutput(Path folder) {
         return new RunConfig(name, game, players, schedule, openings, limits, adjudication, concurrency, folder, seed,
                 reportEvery, tune, anchors, json);
+    }
+
+    /** The player of this name. */
+    public PlayerConfig player(String name) {
+        for (PlayerConfig p : players) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown player " + name);
+    }
+
+    /**
+     * A player as it travels in a game spec (no command line): an external one names its configured
+     * engine ({@code engine}, or its own name); without limits of its own it plays at the run's.
+     */
+    public PlayerSpec specOf(PlayerConfig p) {
+        String engine = p.external() && p.engine() == null ? p.name() : p.engine();
+        return new PlayerSpec(p.name(), engine, p.protocol(), p.options(), p.weights(),
+                p.limits() != null ? p.limits() : limits);
     }
 
     /** The same config with another number of worker threads. */
@@ -132,7 +153,16 @@ public record RunConfig(
      * @param games      match: number of games (the maximum with an SPRT)
      * @param sprt       match: stop on a verdict, or null
      */
-    public record Schedule(String type, int rounds, List<String> players, int games, Sprt sprt) {
+    public record Schedule(ScheduleType type, int rounds, List<String> players, int games, Sprt sprt) {
+        /** As the config spells the type ({@code round-robin}, {@code gauntlet}, {@code match}). */
+        public Schedule(String type, int rounds, List<String> players, int games, Sprt sprt) {
+            this(ScheduleType.of(type), rounds, players, games, sprt);
+        }
+
+        /** True for a match (two players, a match verdict, perhaps an SPRT). */
+        public boolean match() {
+            return type == ScheduleType.MATCH;
+        }
     }
 
     public record Sprt(double elo0, double elo1, double alpha, double beta, boolean normalized) {
@@ -145,7 +175,11 @@ public record RunConfig(
      * @param randomPlies random plies played from each opening (0 = none)
      * @param pairs       each opening played twice with colours reversed
      */
-    public record Openings(Path file, String format, String order, int randomPlies, boolean pairs) {
+    public record Openings(Path file, String format, OpeningOrder order, int randomPlies, boolean pairs) {
+        /** As the config spells the order ({@code sequential}, {@code random}). */
+        public Openings(Path file, String format, String order, int randomPlies, boolean pairs) {
+            this(file, format, OpeningOrder.of(order), randomPlies, pairs);
+        }
     }
 
 }

@@ -6,15 +6,14 @@ import arbiter.game.Rules;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
-import arbiter.stats.GameCounts;
+import arbiter.report.RatingReport;
+import arbiter.results.MatchVerdict;
+import arbiter.results.Scoreboard;
 import arbiter.stats.MatchStats;
 import arbiter.stats.PlayerRating;
-import arbiter.stats.RatingList;
-import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
 import arbiter.tournament.RunListener;
-import arbiter.tournament.Standings;
 import arbiter.tournament.Tournament;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -59,14 +58,12 @@ final class DashboardState {
     private int resumed;
     private long startNanos = System.nanoTime();
     private int playedHere;
-    /** Tallies kept as games finish, so a refresh costs the same after 100 games or a million. */
-    private GameCounts counts = new GameCounts();
-    private int done;
-    private String matchA;
-    private String matchB;
-    private final long[] trinomial = new long[3];
-    private final long[] pentanomial = new long[5];
-    private final Map<Integer, Double> openPairs = new java.util.HashMap<>();
+    /**
+     * The run's scoreboard as games finish (a copy of the coordinator's at the start, then fed the same
+     * games), so a refresh costs the same after 100 games or a million and shows the figures the
+     * console and the report show.
+     */
+    private Scoreboard board;
     private final Map<Integer, Live> live = new LinkedHashMap<>();
     private final Deque<Finished> finished = new ArrayDeque<>();
     private boolean ended;
@@ -90,20 +87,7 @@ final class DashboardState {
             rules = Games.rules(config.game().variant(), config.game().rules());
             total = start.tasks().size();
             resumed = start.resumed();
-            counts = new GameCounts();
-            for (RunConfig.PlayerConfig p : config.players()) {
-                counts.player(p.name());
-            }
-            done = 0;
-            boolean match = config.schedule().type().equals("match");
-            matchA = match ? config.schedule().players().get(0) : null;
-            matchB = match ? config.schedule().players().get(1) : null;
-            java.util.Arrays.fill(trinomial, 0);
-            java.util.Arrays.fill(pentanomial, 0);
-            openPairs.clear();
-            for (Standings.Result r : start.standings().results()) {
-                count(r);
-            }
+            board = start.scoreboard().copy();
             live.clear();
             playedHere = 0;
             startNanos = System.nanoTime();
@@ -145,7 +129,7 @@ final class DashboardState {
         };
         synchronized (lock) {
             live.remove(t.id());
-            count(new Standings.Result(t.id(), t.pair(), t.white(), t.black(), g.result()));
+            board.add(t.white(), t.black(), g.result(), t.pair());
             playedHere++;
             finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
             while (finished.size() > FINISHED_SHOWN) {
@@ -153,33 +137,6 @@ final class DashboardState {
             }
         }
         dirty.set(true);
-    }
-
-    /** Adds a finished game to the tallies (under the lock). */
-    private void count(Standings.Result r) {
-        done++;
-        counts.add(r.white(), r.black(), r.result());
-        if (matchA == null) {
-            return;
-        }
-        boolean aWhite = r.white().equals(matchA) && r.black().equals(matchB);
-        boolean aBlack = r.black().equals(matchA) && r.white().equals(matchB);
-        if (!aWhite && !aBlack) {
-            return;
-        }
-        double score = switch (r.result()) {
-            case WHITE_WIN -> 1;
-            case BLACK_WIN -> 0;
-            default -> 0.5;
-        };
-        score = aWhite ? score : 1 - score;
-        trinomial[(int) Math.round(score * 2)]++;
-        Double first = openPairs.remove(r.pair());
-        if (first == null) {
-            openPairs.put(r.pair(), score);
-        } else {
-            pentanomial[(int) Math.round((first + score) * 2)]++;
-        }
     }
 
     void runEnded(Tournament.Summary summary) {
@@ -220,10 +177,7 @@ final class DashboardState {
     /** The state now, computed from a copy of what the events recorded. */
     ObjectNode json() {
         RunConfig c;
-        GameCounts gc;
-        int games;
-        long[] tri;
-        long[] penta;
+        Scoreboard sb;
         List<Live> ls;
         int playing;
         Rules rl;
@@ -238,10 +192,7 @@ final class DashboardState {
         List<double[]> ts;
         synchronized (lock) {
             c = config;
-            gc = counts.copy();
-            games = done;
-            tri = trinomial.clone();
-            penta = pentanomial.clone();
+            sb = board == null ? null : board.copy();
             ls = live.values().stream().limit(LIVE_SHOWN).toList();
             playing = live.size();
             rl = rules;
@@ -258,7 +209,8 @@ final class DashboardState {
         ObjectNode root = JSON.createObjectNode();
         root.put("name", c == null ? "" : c.name());
         root.put("variant", c == null ? "" : c.game().variant());
-        root.put("schedule", c == null ? "" : c.schedule().type());
+        int games = sb == null ? 0 : sb.games();
+        root.put("schedule", c == null ? "" : c.schedule().type().id());
         root.put("total", tot);
         root.put("done", games);
         root.put("resumed", res);
@@ -273,8 +225,8 @@ final class DashboardState {
         root.put("ended", over);
         root.put("stopReason", stop);
         if (c != null) {
-            ratings(root, c, gc);
-            match(root, c, tri, penta);
+            ratings(root, c, sb);
+            match(root, sb);
         }
         ArrayNode llr = root.putArray("llr");
         for (double[] p : llrHistory) {
@@ -333,25 +285,18 @@ final class DashboardState {
         }
     }
 
-    private static void ratings(ObjectNode root, RunConfig c, GameCounts counts) {
+    private static void ratings(ObjectNode root, RunConfig c, Scoreboard sb) {
         ArrayNode table = root.putArray("ratings");
-        if (counts.totalGames() == 0) {
+        if (sb.counts().totalGames() == 0) {
             return;
-        }
-        RatingOptions options = RatingOptions.defaults().withBootstrap(BOOTSTRAP, c.seed());
-        Map<String, Double> anchors = new LinkedHashMap<>();
-        for (Map.Entry<String, Double> a : c.anchors().entrySet()) {
-            int i = counts.indexOf(a.getKey());
-            if (i >= 0 && counts.totalGames() > 0) {
-                anchors.put(a.getKey(), a.getValue());
-            }
         }
         Ratings ratings;
         try {
-            ratings = RatingList.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
+            ratings = sb.ratings(c.anchors(), BOOTSTRAP, c.seed());
         } catch (RuntimeException e) {
-            return; // e.g. an anchor without games yet: the table fills at the next refresh
+            return; // e.g. games that cannot be rated yet: the table fills at the next refresh
         }
+        root.put("ratingsError", "95% curvature");
         int rank = 0;
         for (PlayerRating p : ratings.players()) {
             if (p.games() == 0) {
@@ -362,42 +307,35 @@ final class DashboardState {
         }
     }
 
-    private void match(ObjectNode root, RunConfig c, long[] tri, long[] penta) {
+    private void match(ObjectNode root, Scoreboard sb) {
         if (llrReset) {
             llrHistory.clear();
             llrGames = -1;
             llrReset = false;
         }
-        if (!c.schedule().type().equals("match")) {
+        MatchVerdict v = sb.verdict();
+        if (v == null) {
             root.putNull("match");
             return;
         }
-        String a = c.schedule().players().get(0);
-        String b = c.schedule().players().get(1);
-        int[] wdl = {(int) tri[2], (int) tri[1], (int) tri[0]};
-        int[] p = {(int) penta[0], (int) penta[1], (int) penta[2], (int) penta[3], (int) penta[4]};
         ObjectNode m = root.putObject("match");
-        m.put("a", a).put("b", b).put("w", wdl[0]).put("d", wdl[1]).put("l", wdl[2]);
+        m.put("a", v.player()).put("b", v.opponent()).put("w", v.wins()).put("d", v.draws()).put("l", v.losses());
         ArrayNode pn = m.putArray("pentanomial");
-        for (int v : p) {
-            pn.add(v);
+        for (long x : v.pentanomial()) {
+            pn.add(x);
         }
-        long pairs = (long) p[0] + p[1] + p[2] + p[3] + p[4];
-        if (wdl[0] + wdl[1] + wdl[2] == 0) {
+        if (v.games() == 0) {
             return;
         }
-        MatchStats stats = c.openings().pairs() && pairs > 0 ? MatchStats.ofPentanomial(p[0], p[1], p[2], p[3], p[4])
-                : MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
-        m.put("elo", stats.elo()).put("eloError", stats.eloError()).put("los", stats.los());
-        RunConfig.Sprt sprt = c.schedule().sprt();
+        MatchStats stats = v.stats();
+        m.put("elo", stats.elo()).put("eloError", stats.eloError()).put("los", stats.los())
+                .put("errorKind", RatingReport.errorKind(stats));
+        Sprt sprt = v.sprt();
         if (sprt != null) {
-            long[] counts = c.openings().pairs() ? new long[] {p[0], p[1], p[2], p[3], p[4]}
-                    : new long[] {wdl[2], wdl[1], wdl[0]};
-            Sprt.Result r = Sprt.test(counts, sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta(),
-                    sprt.normalized() ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC);
+            Sprt.Result r = v.sprtResult();
             m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
                     .put("upper", r.upper()).put("verdict", r.verdict().toString());
-            int games = wdl[0] + wdl[1] + wdl[2];
+            int games = (int) v.games();
             if (games != llrGames && Double.isFinite(r.llr())) {
                 llrHistory.add(new double[] {games, r.llr()});
                 llrGames = games;

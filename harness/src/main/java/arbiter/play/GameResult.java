@@ -30,6 +30,32 @@ public enum GameResult {
         return parse(token) != UNKNOWN;
     }
 
+    /**
+     * White's (the first player's) score: 1 for a White win, 0 for a Black win, 1/2 otherwise (a draw;
+     * an unfinished or unknown result, which is not rated, also reads as 1/2). The one place a result
+     * becomes a score.
+     */
+    public double whiteScore() {
+        return switch (this) {
+            case WHITE_WIN -> 1.0;
+            case BLACK_WIN -> 0.0;
+            default -> 0.5;
+        };
+    }
+
+    /** The score of one side: {@code white} true for White's (the first player's), else Black's. */
+    public double scoreOf(boolean white) {
+        return white ? whiteScore() : 1.0 - whiteScore();
+    }
+
+    /**
+     * Index of the outcome for White in win/draw/loss order: 0 a White win, 1 a draw, 2 a White loss
+     * (undecided results count as draws; callers rate decided ones only).
+     */
+    public int whiteWdlIndex() {
+        return 2 - (int) Math.round(whiteScore() * 2);
+    }
+
     /** True when the game can be rated (a win or a draw). */
     public boolean decided() {
         return this == WHITE_WIN || this == DRAW || this == BLACK_WIN;

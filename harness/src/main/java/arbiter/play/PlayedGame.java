@@ -18,11 +18,6 @@ public record PlayedGame(GameTask task, String startText, List<PlayedMove> moves
 
     /** Score of a player by name: 1, 1/2 or 0. */
     public double scoreOf(String player) {
-        double white = switch (result) {
-            case WHITE_WIN -> 1.0;
-            case BLACK_WIN -> 0.0;
-            default -> 0.5;
-        };
-        return player.equals(task.white()) ? white : 1.0 - white;
+        return result.scoreOf(player.equals(task.white()));
     }
 }

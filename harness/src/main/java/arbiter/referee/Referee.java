@@ -60,11 +60,7 @@ public final class Referee {
         GameHistory game = task.opening().replay(rules);
         PlayedGame played = play(game, task, players, limits, abort, onMove);
         if (played != null) {
-            double white = switch (played.result()) {
-                case WHITE_WIN -> 1.0;
-                case BLACK_WIN -> 0.0;
-                default -> 0.5;
-            };
+            double white = played.result().whiteScore();
             for (Player p : players) {
                 try {
                     p.gameOver(game, white);

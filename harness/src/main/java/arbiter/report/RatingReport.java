@@ -201,8 +201,43 @@ public final class RatingReport {
         if (elo[0].startsWith("all")) {
             return String.format(Locale.ROOT, "elo: %s (95%% bound %s), LOS %.1f%%", elo[0], elo[1], 100 * m.los());
         }
-        return String.format(Locale.ROOT, "elo: %.2f +- %.2f (95%%), LOS %.1f%%, nElo %.2f +- %.2f",
-                m.elo(), m.eloError(), 100 * m.los(), m.nElo(), m.nEloError());
+        return String.format(Locale.ROOT, "elo: %s +- %s (%s), LOS %.1f%%, nElo %s +- %s (%s)",
+                f2(m.elo()), f2(m.eloError()), errorKind(m), 100 * m.los(), f2(m.nElo()), f2(m.nEloError()), errorKind(m));
+    }
+
+    /** Two decimals, without the sign of a value that rounds to zero (as the report's cells). */
+    static String f2(double x) {
+        String s = String.format(Locale.ROOT, "%.2f", x);
+        return s.equals("-0.00") ? "0.00" : s;
+    }
+
+    /** How a match's "+-" is named wherever it is shown: "95% pentanomial" or "95% trinomial". */
+    public static String errorKind(MatchStats m) {
+        return m.pentanomial() ? "95% pentanomial" : "95% trinomial";
+    }
+
+    /**
+     * The report section that says what each "+-" of the run's figures is: the rating list's (by
+     * bootstrap in the report and on the console, by the likelihood's curvature on the live page), and
+     * the match's (normal approximation over games or game pairs).
+     */
+    public static RunReport.Section errorKinds() {
+        List<String[]> items = new ArrayList<>();
+        items.add(new String[] {"bootstrap", "+- 95% bootstrap",
+                "rating table of the report and the console: half the 95% interval of the player's rating over "
+                        + "parametric bootstrap samples of the games (re-drawn from the fitted ratings, then refitted)"});
+        items.add(new String[] {"curvature", "+- 95% curvature",
+                "rating table of the live dashboard: 1.96 standard errors from the curvature of the likelihood at its "
+                        + "maximum (inverse Fisher information); cheap enough for every refresh, a little narrower "
+                        + "than the bootstrap for few games"});
+        items.add(new String[] {"pentanomial", "+- 95% pentanomial",
+                "match Elo and nElo with paired openings: normal approximation over colour-reversed game pairs "
+                        + "(LL, LD, WL+DD, WD, WW), the score interval mapped to Elo (fishtest's); it accounts for the "
+                        + "correlation of the two games of an opening"});
+        items.add(new String[] {"trinomial", "+- 95% trinomial",
+                "match Elo and nElo without pairs (or before the first pair is complete): the same normal "
+                        + "approximation over single games (W, D, L)"});
+        return RunReport.Section.items("errors", "Error bars (what each +- is)", items);
     }
 
     /**

@@ -60,11 +60,8 @@ public final class GameCounts {
         }
         int w = player(white);
         int b = player(black);
-        switch (result) {
-            case WHITE_WIN -> add(w, b, 1, 0, 0);
-            case DRAW -> add(w, b, 0, 1, 0);
-            default -> add(w, b, 0, 0, 1);
-        }
+        int k = result.whiteWdlIndex();
+        add(w, b, k == 0 ? 1 : 0, k == 1 ? 1 : 0, k == 2 ? 1 : 0);
         return true;
     }
 

@@ -31,7 +31,19 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
 public final class Sprt {
 
     /** How elo0/elo1 are expressed. */
-    public enum Model { LOGISTIC, NORMALIZED }
+    public enum Model {
+        LOGISTIC, NORMALIZED;
+
+        /** NORMALIZED when {@code normalized} (a config's {@code sprt.normalized}), else LOGISTIC. */
+        public static Model of(boolean normalized) {
+            return normalized ? NORMALIZED : LOGISTIC;
+        }
+
+        /** How reports name the model's Elo. */
+        public String label() {
+            return this == NORMALIZED ? "normalized Elo" : "logistic Elo";
+        }
+    }
 
     /** Outcome of the test at the current counts. */
     public enum Verdict {
@@ -57,7 +69,54 @@ public final class Sprt {
     private static final double PRIOR = 1e-3;
     private static final int MAX_T_ITERATIONS = 100;
 
-    private Sprt() {
+    private final double elo0;
+    private final double elo1;
+    private final double alpha;
+    private final double beta;
+    private final Model model;
+
+    private Sprt(double elo0, double elo1, double alpha, double beta, Model model) {
+        this.elo0 = elo0;
+        this.elo1 = elo1;
+        this.alpha = alpha;
+        this.beta = beta;
+        this.model = model;
+    }
+
+    /**
+     * A test with its hypotheses, error rates and model fixed once (e.g. from a config); checked
+     * here, so {@link #test(long[])} only counts.
+     *
+     * @throws IllegalArgumentException as {@link #test(long[], double, double, double, double, Model)}
+     */
+    public static Sprt of(double elo0, double elo1, double alpha, double beta, Model model) {
+        test(new long[3], elo0, elo1, alpha, beta, model); // the checks, on no games
+        return new Sprt(elo0, elo1, alpha, beta, model);
+    }
+
+    /** The test at these counts, low to high (3 = L,D,W per game; 5 = LL,LD,DD,DW,WW per pair). */
+    public Result test(long[] countsLowToHigh) {
+        return test(countsLowToHigh, elo0, elo1, alpha, beta, model);
+    }
+
+    public double elo0() {
+        return elo0;
+    }
+
+    public double elo1() {
+        return elo1;
+    }
+
+    public double alpha() {
+        return alpha;
+    }
+
+    public double beta() {
+        return beta;
+    }
+
+    public Model model() {
+        return model;
     }
 
     /**

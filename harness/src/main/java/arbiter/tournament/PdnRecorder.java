@@ -1,10 +1,15 @@
 package arbiter.tournament;
 
+import arbiter.config.RunConfig;
+import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.PdnWriter;
 import arbiter.play.PlayedGame;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
 
 /**
  * The only writer of a run's {@code games.pdn}: appends every finished game whole, in the order they
@@ -18,6 +23,20 @@ final class PdnRecorder {
     PdnRecorder(GameLog log, PdnWriter.Context context) {
         this.log = log;
         this.context = context;
+    }
+
+    /**
+     * The recorder of a run: its records name the run (Event), Arbiter (Site), today's date, the
+     * rules with their overrides (the variant tag) and the run's time control.
+     */
+    static PdnRecorder of(GameLog log, RunConfig config, Rules rules) {
+        StringBuilder variant = new StringBuilder(rules.id());
+        for (Map.Entry<String, String> e : config.game().rules().entrySet()) {
+            variant.append(' ').append(e.getKey()).append('=').append(e.getValue());
+        }
+        return new PdnRecorder(log, new PdnWriter.Context(config.name(), "Arbiter",
+                LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variant.toString(),
+                config.limits().timeControlTag()));
     }
 
     /** The game's record as the log's bytes. */

@@ -33,7 +33,7 @@ final class Progress implements RunListener {
     @Override
     public void gameFinished(GameEnd end) {
         done++;
-        boolean standingsDue = !end.stopping() && end.moreToPlay() && end.standings().games() % config.reportEvery() == 0;
+        boolean standingsDue = !end.stopping() && end.moreToPlay() && end.scoreboard().games() % config.reportEvery() == 0;
         if (!terminal || standingsDue) {
             clear();
             return;

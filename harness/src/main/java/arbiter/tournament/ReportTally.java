@@ -10,7 +10,7 @@ import arbiter.play.GameResult;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
-import arbiter.stats.GameCounts;
+import arbiter.results.Scoreboard;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,9 +18,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Everything the run report needs of the games, kept without keeping any game: counts for the
- * rating list, standings (the run's own, read by its stop policy and listeners, and the report's
- * match block), terminations, time/depth/nodes sums per player and the
+ * Everything the run report needs of the games, kept without keeping any game: the run's
+ * {@link Scoreboard} (read by its stop policy, its listeners, the rating list and the report's match
+ * block), terminations, time/depth/nodes sums per player and the
  * SPRT's LLR series. A run fills it as it records games (the resumed ones read back first), so its
  * report at the end does not read {@code games.pdn} again; {@link RunReports#build} can also fill
  * one from records.
@@ -89,8 +89,7 @@ public final class ReportTally {
 
     final List<String> order;
     private final Map<Integer, GameTask> byId = new HashMap<>();
-    final GameCounts counts = new GameCounts();
-    final Standings standings;
+    final Scoreboard scoreboard;
     final Map<String, TreeMap<String, int[]>> terminations = new LinkedHashMap<>();
     final Map<String, double[]> moveSums = new LinkedHashMap<>();
     final RunReports.LlrSeries llr;
@@ -101,16 +100,14 @@ public final class ReportTally {
         this.rules = rules;
         order = config.players().stream().map(PlayerConfig::name).toList();
         for (String p : order) {
-            counts.player(p);
             terminations.put(p, new TreeMap<>());
             moveSums.put(p, new double[7]);
         }
         for (GameTask t : tasks) {
             byId.put(t.id(), t);
         }
-        standings = new Standings(order);
-        llr = config.schedule().type().equals("match") && config.schedule().sprt() != null
-                ? new RunReports.LlrSeries(config) : null;
+        scoreboard = Scoreboard.of(config);
+        llr = scoreboard.match() && scoreboard.sprt() != null ? new RunReports.LlrSeries() : null;
     }
 
     /** Adds a record read back. */
@@ -121,16 +118,13 @@ public final class ReportTally {
     /** Adds a game, in the order the log has it. */
     void add(GameFacts g) {
         games++;
-        counts.add(g.white(), g.black(), g.result());
         GameTask t = byId.get(g.id());
-        standings.add(new Standings.Result(t == null ? -1 : t.id(), t == null ? -1 : t.pair(), g.white(), g.black(),
-                g.result()));
+        scoreboard.add(g.white(), g.black(), g.result(), t == null ? -1 : t.pair());
         for (int side = 0; side < 2; side++) {
             String p = side == 0 ? g.white() : g.black();
             int[] wdl = terminations.computeIfAbsent(p, k -> new TreeMap<>()).computeIfAbsent(g.termination(), k -> new int[3]);
-            boolean won = side == 0 ? g.result() == GameResult.WHITE_WIN : g.result() == GameResult.BLACK_WIN;
-            boolean lost = side == 0 ? g.result() == GameResult.BLACK_WIN : g.result() == GameResult.WHITE_WIN;
-            wdl[won ? 0 : lost ? 2 : 1]++;
+            int k = g.result().whiteWdlIndex();
+            wdl[side == 0 ? k : 2 - k]++;
             double[] moves = side == 0 ? g.whiteMoves() : g.blackMoves();
             double[] s = moveSums.computeIfAbsent(p, x -> new double[7]);
             for (int i = 0; i < s.length; i++) {
@@ -138,7 +132,7 @@ public final class ReportTally {
             }
         }
         if (llr != null) {
-            llr.add(t, g.white(), g.result());
+            llr.added(games, scoreboard);
         }
     }
 

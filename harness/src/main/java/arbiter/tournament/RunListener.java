@@ -1,6 +1,7 @@
 package arbiter.tournament;
 
 import arbiter.config.RunConfig;
+import arbiter.results.Scoreboard;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
@@ -19,20 +20,22 @@ public interface RunListener {
      * The plan is made and resumed games are counted; nothing is played yet.
      *
      * @param console where the run prints for its user (standings, results)
+     * @param scoreboard the run's results so far (the resumed games), kept up to date as games are recorded;
+     *                  read it on the coordinator's thread, or a {@link Scoreboard#copy()} elsewhere
      * @param tally     what the run report needs of every game in the log, kept up to date as games are
-     *                  recorded, like {@code standings}
+     *                  recorded, like {@code scoreboard}
      */
-    record RunStart(RunConfig config, List<GameTask> tasks, int resumed, Standings standings, PrintWriter console,
+    record RunStart(RunConfig config, List<GameTask> tasks, int resumed, Scoreboard scoreboard, PrintWriter console,
                     ReportTally tally) {
     }
 
     /**
-     * A game was recorded in the log and counted in {@code standings}.
+     * A game was recorded in the log and counted in {@code scoreboard}.
      *
      * @param stopping   the stop policy ended the run with this game (games in progress are abandoned)
      * @param moreToPlay games of the plan are still to be submitted
      */
-    record GameEnd(PlayedGame game, Standings standings, boolean stopping, boolean moreToPlay) {
+    record GameEnd(PlayedGame game, Scoreboard scoreboard, boolean stopping, boolean moreToPlay) {
     }
 
     default void runStarted(RunStart start) {

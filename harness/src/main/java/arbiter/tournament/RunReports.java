@@ -6,17 +6,15 @@ import arbiter.game.Games;
 import arbiter.game.Rules;
 import arbiter.pdn.GameRecord;
 import arbiter.play.Adjudication;
-import arbiter.play.GameResult;
 import arbiter.play.GameTask;
 import arbiter.play.TimeLimits;
 import arbiter.report.RatingReport;
+import arbiter.results.MatchVerdict;
+import arbiter.results.Scoreboard;
 import arbiter.report.RunReport;
 import arbiter.report.SvgChart;
 import arbiter.report.Table;
-import arbiter.stats.GameCounts;
 import arbiter.stats.MatchStats;
-import arbiter.stats.RatingList;
-import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,8 +25,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -106,13 +102,13 @@ public final class RunReports {
         List<RunReport.Section> sections = new ArrayList<>();
         sections.add(conditions(config, tasks.size(), t.games, created, now, stopReason));
         sections.add(new RunReport.Section("players", players(config)));
-        boolean match = config.schedule().type().equals("match") && t.games > 0;
-        if (match) {
-            sections.add(matchBlock(config, t.standings));
+        MatchVerdict verdict = t.games > 0 ? t.scoreboard.verdict() : null;
+        if (verdict != null) {
+            sections.add(matchBlock(verdict));
         }
         List<RunReport.Chart> charts = new ArrayList<>();
         if (t.games > 0) {
-            Ratings ratings = ratings(config, t.counts);
+            Ratings ratings = t.scoreboard.ratings(config.anchors(), BOOTSTRAP, config.seed());
             sections.add(new RunReport.Section("ratings", RatingReport.ratingTable(ratings)));
             sections.add(new RunReport.Section("crosstable", RatingReport.crosstable(ratings)));
             sections.add(new RunReport.Section("head-to-head", RatingReport.headToHead(ratings, order)));
@@ -121,33 +117,13 @@ public final class RunReports {
         }
         sections.add(new RunReport.Section("terminations", terminations(t)));
         sections.add(new RunReport.Section("moves", moves(t)));
-        if (match && t.llr != null) {
-            Sprt.Result r = SprtStop.result(config, t.standings);
+        sections.add(RatingReport.errorKinds());
+        if (verdict != null && t.llr != null) {
+            Sprt.Result r = verdict.sprtResult();
             charts.add(new RunReport.Chart("llr", "SPRT log-likelihood ratio over games, with the bounds of H0 and H1",
-                    SvgChart.llr(t.llr.points(), r.lower(), r.upper())));
+                    SvgChart.llr(t.llr.points(t.scoreboard), r.lower(), r.upper())));
         }
         return new RunReport(config.name(), sections, charts);
-    }
-
-    static Ratings ratings(RunConfig config, GameCounts counts) {
-        RatingOptions options = RatingOptions.defaults().withBootstrap(BOOTSTRAP, config.seed());
-        Map<String, Double> anchors = new LinkedHashMap<>();
-        for (Map.Entry<String, Double> a : config.anchors().entrySet()) {
-            int i = counts.indexOf(a.getKey());
-            if (i >= 0 && playedAny(counts, i)) {
-                anchors.put(a.getKey(), a.getValue()); // early reports of a gauntlet may not have met them all
-            }
-        }
-        return RatingList.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
-    }
-
-    private static boolean playedAny(GameCounts counts, int player) {
-        for (int j = 0; j < counts.players(); j++) {
-            if (counts.gamesBetween(player, j) > 0) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static RunReport.Section conditions(RunConfig c, int scheduled, int played, String created, Instant now,
@@ -187,18 +163,18 @@ public final class RunReports {
 
     private static String schedule(RunConfig c) {
         RunConfig.Schedule s = c.schedule();
-        StringBuilder sb = new StringBuilder(s.type());
+        StringBuilder sb = new StringBuilder(s.type().id());
         switch (s.type()) {
-            case "match" -> sb.append(": ").append(s.players().get(0)).append(" vs ").append(s.players().get(1))
+            case MATCH -> sb.append(": ").append(s.players().get(0)).append(" vs ").append(s.players().get(1))
                     .append(", ").append(s.games()).append(s.sprt() != null ? " games at most" : " games");
-            case "gauntlet" -> sb.append(": ").append(s.players().get(0)).append(" against every other player, ")
+            case GAUNTLET -> sb.append(": ").append(s.players().get(0)).append(" against every other player, ")
                     .append(s.rounds()).append(s.rounds() == 1 ? " round" : " rounds");
-            default -> sb.append(", ").append(s.rounds()).append(s.rounds() == 1 ? " round" : " rounds");
+            case ROUND_ROBIN -> sb.append(", ").append(s.rounds()).append(s.rounds() == 1 ? " round" : " rounds");
         }
         RunConfig.Sprt sprt = s.sprt();
         if (sprt != null) {
             sb.append(String.format(Locale.ROOT, "; SPRT elo0 %s, elo1 %s, alpha %s, beta %s (%s)", num(sprt.elo0()),
-                    num(sprt.elo1()), num(sprt.alpha()), num(sprt.beta()), sprt.normalized() ? "normalized Elo" : "logistic Elo"));
+                    num(sprt.elo1()), num(sprt.alpha()), num(sprt.beta()), Sprt.Model.of(sprt.normalized()).label()));
         }
         return sb.toString();
     }
@@ -253,24 +229,19 @@ public final class RunReports {
         return new Table("Players", cols, rows, List.of());
     }
 
-    /** The match block: the schedule's first player against its second, as the console's match line. */
-    private static RunReport.Section matchBlock(RunConfig config, Standings standings) {
-        String a = config.schedule().players().get(0);
-        String b = config.schedule().players().get(1);
-        int[] wdl = standings.wdl(a, b);
-        int[] penta = standings.pentanomial(a, b);
-        long pairs = (long) penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
-        boolean paired = config.openings().pairs() && pairs > 0;
-        MatchStats m = paired ? MatchStats.ofPentanomial(penta[0], penta[1], penta[2], penta[3], penta[4])
-                : MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
+    /** The match block: the schedule's first player against its second, as the console's match lines. */
+    private static RunReport.Section matchBlock(MatchVerdict v) {
+        MatchStats m = v.stats();
+        long[] penta = v.pentanomial();
+        boolean paired = m.pentanomial();
         String[] elo = RatingReport.eloCells(m);
         List<String[]> items = new ArrayList<>();
-        items.add(new String[] {"player", "Player", a});
-        items.add(new String[] {"opponent", "Opponent", b});
-        items.add(new String[] {"games", "Games", Integer.toString(wdl[0] + wdl[1] + wdl[2])});
-        items.add(new String[] {"wins", "Wins", Integer.toString(wdl[0])});
-        items.add(new String[] {"draws", "Draws", Integer.toString(wdl[1])});
-        items.add(new String[] {"losses", "Losses", Integer.toString(wdl[2])});
+        items.add(new String[] {"player", "Player", v.player()});
+        items.add(new String[] {"opponent", "Opponent", v.opponent()});
+        items.add(new String[] {"games", "Games", Long.toString(v.games())});
+        items.add(new String[] {"wins", "Wins", Long.toString(v.wins())});
+        items.add(new String[] {"draws", "Draws", Long.toString(v.draws())});
+        items.add(new String[] {"losses", "Losses", Long.toString(v.losses())});
         if (paired) {
             items.add(new String[] {"pentanomial", "Pentanomial [LL, LD, WL+DD, WD, WW]",
                     "[" + penta[0] + ", " + penta[1] + ", " + penta[2] + ", " + penta[3] + ", " + penta[4] + "]"});
@@ -279,23 +250,23 @@ public final class RunReports {
         items.add(new String[] {"score_pct", "Score%", f(100 * m.score(), 1)});
         boolean perfect = elo[0].equals("all won") || elo[0].equals("all lost");
         items.add(new String[] {"elo", "Elo", perfect ? elo[0] : f(m.elo(), 2)});
-        items.add(new String[] {"elo_error", "Elo +- (95%)", perfect ? elo[1] : f(m.eloError(), 2)});
+        items.add(new String[] {"elo_error", "Elo \u00b1 " + RatingReport.errorKind(m), perfect ? elo[1] : f(m.eloError(), 2)});
         items.add(new String[] {"los_pct", "LOS%", f(100 * m.los(), 1)});
         // a perfect score has no spread, so its normalized Elo divides by zero: no finite figure
         items.add(new String[] {"nelo", "nElo", perfect ? elo[0] : f(m.nElo(), 2)});
-        items.add(new String[] {"nelo_error", "nElo +- (95%)", perfect ? "-" : f(m.nEloError(), 2)});
-        RunConfig.Sprt sprt = config.schedule().sprt();
+        items.add(new String[] {"nelo_error", "nElo \u00b1 " + RatingReport.errorKind(m), perfect ? "-" : f(m.nEloError(), 2)});
+        Sprt sprt = v.sprt();
         if (sprt != null) {
-            Sprt.Result r = SprtStop.result(config, standings);
+            Sprt.Result r = v.sprtResult();
             items.add(new String[] {"sprt", "SPRT", String.format(Locale.ROOT, "elo0 %s, elo1 %s, alpha %s, beta %s (%s)",
-                    num(sprt.elo0()), num(sprt.elo1()), num(sprt.alpha()), num(sprt.beta()),
-                    sprt.normalized() ? "normalized Elo" : "logistic Elo")});
+                    num(sprt.elo0()), num(sprt.elo1()), num(sprt.alpha()), num(sprt.beta()), sprt.model().label())});
             items.add(new String[] {"llr", "LLR", f(r.llr(), 3)});
             items.add(new String[] {"llr_lower", "LLR lower bound (H0)", f(r.lower(), 3)});
             items.add(new String[] {"llr_upper", "LLR upper bound (H1)", f(r.upper(), 3)});
             items.add(new String[] {"verdict", "Verdict", r.verdict().toString()});
         }
-        return RunReport.Section.items("match", "Match: " + a + " vs " + b + " (from " + a + "'s side)", items);
+        return RunReport.Section.items("match", "Match: " + v.player() + " vs " + v.opponent() + " (from "
+                + v.player() + "'s side)", items);
     }
 
     /** W/D/L of each player by how its games ended (the Termination tag). */
@@ -339,62 +310,39 @@ public final class RunReports {
 
     /** The LLR after each game (trinomial) or each complete pair (pentanomial), in the order recorded. */
     static List<double[]> llrSeries(RunConfig config, Map<Integer, GameTask> byId, Iterable<GameRecord> games) {
-        LlrSeries series = new LlrSeries(config);
+        Scoreboard scoreboard = Scoreboard.of(config);
+        LlrSeries series = new LlrSeries();
+        int n = 0;
         for (GameRecord g : games) {
-            series.add(byId.get(ReportTally.parseInt(g.tag("Game"))), g.tag("White"), g.result());
+            GameTask t = byId.get(ReportTally.parseInt(g.tag("Game")));
+            scoreboard.add(g.tag("White"), g.tag("Black"), g.result(), t == null ? -1 : t.pair());
+            series.added(++n, scoreboard);
         }
-        return series.points();
+        return series.points(scoreboard);
     }
 
     /**
-     * The SPRT's LLR over the games, kept to at most {@code 2 * LLR_POINTS} points however long the
-     * test: when full, every other point is dropped and the LLR is computed half as often.
+     * The SPRT's LLR over the games, as the scoreboard's verdict gives it after each new sample (a
+     * game, or a complete pair when paired), kept to at most {@code 2 * LLR_POINTS} points however long
+     * the test: when full, every other point is dropped and the LLR is taken half as often.
      */
     static final class LlrSeries {
-        private final RunConfig.Sprt sprt;
-        private final String a;
-        private final boolean paired;
-        private final long[] counts;
-        private final Map<Integer, Double> openPairs = new HashMap<>();
         private final List<double[]> points = new ArrayList<>();
         private int n;
         private long samples;
         private long stride = 1;
         private long plotted = -1;
 
-        LlrSeries(RunConfig config) {
-            this.sprt = config.schedule().sprt();
-            this.a = config.schedule().players().get(0);
-            this.paired = config.openings().pairs();
-            this.counts = new long[paired ? 5 : 3];
-        }
-
-        /** A game in log order: its task (null when the record names none), its White player and result. */
-        void add(GameTask t, String white, GameResult result) {
-            n++;
-            double score = switch (result) {
-                case WHITE_WIN -> 1;
-                case BLACK_WIN -> 0;
-                default -> 0.5;
-            };
-            if (!a.equals(white)) {
-                score = 1 - score;
+        /** The scoreboard after the {@code n}-th game in log order. */
+        void added(int n, Scoreboard scoreboard) {
+            this.n = n;
+            long now = scoreboard.matchSamples();
+            if (now == samples) {
+                return; // not a game of the match, or the first game of a pair
             }
-            if (paired) {
-                if (t == null) {
-                    return;
-                }
-                Double first = openPairs.remove(t.pair());
-                if (first == null) {
-                    openPairs.put(t.pair(), score);
-                    return;
-                }
-                counts[(int) Math.round((first + score) * 2)]++;
-            } else {
-                counts[(int) Math.round(score * 2)]++;
-            }
-            if (++samples % stride == 0) {
-                point();
+            samples = now;
+            if (samples % stride == 0) {
+                point(scoreboard);
                 if (points.size() >= 2 * LLR_POINTS) {
                     List<double[]> kept = new ArrayList<>();
                     for (int i = 1; i < points.size(); i += 2) {
@@ -407,9 +355,8 @@ public final class RunReports {
             }
         }
 
-        private void point() {
-            double llr = Sprt.test(counts, sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta(),
-                    sprt.normalized() ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC).llr();
+        private void point(Scoreboard scoreboard) {
+            double llr = scoreboard.verdict().sprtResult().llr();
             if (Double.isFinite(llr)) {
                 points.add(new double[] {n, llr});
                 plotted = samples;
@@ -417,9 +364,9 @@ public final class RunReports {
         }
 
         /** The points, the last sample's always among them. */
-        List<double[]> points() {
+        List<double[]> points(Scoreboard scoreboard) {
             if (samples > 0 && plotted != samples) {
-                point();
+                point(scoreboard);
             }
             return points;
         }

@@ -3,32 +3,24 @@ package arbiter.tournament;
 import arbiter.config.RunConfig;
 import arbiter.report.Format;
 import arbiter.report.RatingReport;
-import arbiter.stats.GameCounts;
-import arbiter.stats.MatchStats;
-import arbiter.stats.RatingList;
-import arbiter.stats.RatingOptions;
+import arbiter.results.MatchVerdict;
+import arbiter.results.Scoreboard;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The run's standings: a rating table with error bars for round robins and gauntlets; for a match,
- * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds. With
+ * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds: all
+ * read from the run's {@link Scoreboard} (its match verdict), as the page and the report do. With
  * {@code anchors} in the config the rating table holds those players at their given Elo and rates
  * the others against them (a calibration); otherwise it is centred on 0. At the end it writes the
  * run's report files ({@link RunReports}, from the recorded games).
  */
 public final class StandingsReporter implements RunListener {
-    /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
-    private static final int BOOTSTRAP = 400;
-
     private PrintWriter out;
     private final boolean print;
 
@@ -44,8 +36,8 @@ public final class StandingsReporter implements RunListener {
 
     @Override
     public void gameFinished(GameEnd end) {
-        if (print && !end.stopping() && end.moreToPlay() && end.standings().games() % this.config.reportEvery() == 0) {
-            standings(this.config, end.standings(), false);
+        if (print && !end.stopping() && end.moreToPlay() && end.scoreboard().games() % this.config.reportEvery() == 0) {
+            standings(this.config, end.scoreboard(), false);
         }
     }
 
@@ -67,7 +59,7 @@ public final class StandingsReporter implements RunListener {
             RunReports.write(config, tasks, tally, summary.stopReason());
             return;
         }
-        standings(config, summary.standings(), true);
+        standings(config, summary.scoreboard(), true);
         RunReports.write(config, tasks, tally, summary.stopReason());
         if (summary.stopReason() != null) {
             out.println("Stopped: " + summary.stopReason());
@@ -75,51 +67,33 @@ public final class StandingsReporter implements RunListener {
         out.flush();
     }
 
-    private void standings(RunConfig config, Standings standings, boolean last) {
-        out.printf("%n%s after %d games%n", last ? "Final standings" : "Standings", standings.games());
-        if (standings.games() == 0) {
+    private void standings(RunConfig config, Scoreboard scoreboard, boolean last) {
+        out.printf("%n%s after %d games%n", last ? "Final standings" : "Standings", scoreboard.games());
+        if (scoreboard.games() == 0) {
             return;
         }
-        Ratings ratings = ratings(config, standings);
+        Ratings ratings = scoreboard.ratings(config.anchors(), RunReports.BOOTSTRAP, config.seed());
         out.print(RatingReport.render(ratings, Format.TEXT, List.of(RatingReport.Part.RATINGS)));
-        if (config.schedule().type().equals("match")) {
-            out.print(matchSummary(config, standings));
+        if (scoreboard.match()) {
+            out.print(matchSummary(scoreboard.verdict()));
         }
         out.flush();
     }
 
-    private static Ratings ratings(RunConfig config, Standings standings) {
-        GameCounts counts = new GameCounts();
-        for (String p : standings.players()) {
-            counts.player(p);
-        }
-        for (Standings.Result r : standings.results()) {
-            counts.add(r.white(), r.black(), r.result());
-        }
-        return RunReports.ratings(config, counts);
-    }
-
-    /** The match block: first player of the schedule against the second. */
-    static String matchSummary(RunConfig config, Standings standings) {
-        String a = config.schedule().players().get(0);
-        String b = config.schedule().players().get(1);
-        int[] wdl = standings.wdl(a, b);
-        int[] penta = standings.pentanomial(a, b);
+    /** The match block: first player of the schedule against the second, from the scoreboard's verdict. */
+    static String matchSummary(MatchVerdict v) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s vs %s: W %d  D %d  L %d%n", a, b, wdl[0], wdl[1], wdl[2]));
-        MatchStats stats;
-        long pairs = (long) penta[0] + penta[1] + penta[2] + penta[3] + penta[4];
-        if (config.openings().pairs() && pairs > 0) {
+        sb.append(String.format(Locale.ROOT, "%s vs %s: W %d  D %d  L %d%n", v.player(), v.opponent(), v.wins(),
+                v.draws(), v.losses()));
+        long[] penta = v.pentanomial();
+        if (v.stats().pentanomial()) {
             sb.append(String.format(Locale.ROOT, "pentanomial [LL, LD, WL+DD, WD, WW]: [%d, %d, %d, %d, %d]%n",
                     penta[0], penta[1], penta[2], penta[3], penta[4]));
-            stats = MatchStats.ofPentanomial(penta[0], penta[1], penta[2], penta[3], penta[4]);
-        } else {
-            stats = MatchStats.ofWdl(wdl[0], wdl[1], wdl[2]);
         }
-        sb.append(RatingReport.matchLine(stats)).append('\n');
-        RunConfig.Sprt sprt = config.schedule().sprt();
+        sb.append(RatingReport.matchLine(v.stats())).append('\n');
+        Sprt sprt = v.sprt();
         if (sprt != null) {
-            Sprt.Result r = SprtStop.result(config, standings);
+            Sprt.Result r = v.sprtResult();
             sb.append(String.format(Locale.ROOT, "sprt: elo0 %.2f elo1 %.2f, llr %.3f [%.3f, %.3f]: %s%n",
                     sprt.elo0(), sprt.elo1(), r.llr(), r.lower(), r.upper(), r.verdict()));
         }

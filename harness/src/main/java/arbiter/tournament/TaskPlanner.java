@@ -2,6 +2,7 @@ package arbiter.tournament;
 
 import arbiter.play.GameTask;
 import arbiter.play.Opening;
+import arbiter.config.OpeningOrder;
 import arbiter.config.RunConfig;
 import arbiter.game.Rules;
 import java.util.ArrayList;
@@ -25,14 +26,14 @@ public final class TaskPlanner {
         }
         RunConfig.Schedule s = config.schedule();
         switch (s.type()) {
-            case "round-robin" -> {
+            case ROUND_ROBIN -> {
                 for (int i = 0; i < names.size(); i++) {
                     for (int j = i + 1; j < names.size(); j++) {
                         out.add(new String[] {names.get(i), names.get(j)});
                     }
                 }
             }
-            case "gauntlet" -> {
+            case GAUNTLET -> {
                 String one = s.players().get(0);
                 for (String other : names) {
                     if (!other.equals(one)) {
@@ -40,8 +41,7 @@ public final class TaskPlanner {
                     }
                 }
             }
-            case "match" -> out.add(new String[] {s.players().get(0), s.players().get(1)});
-            default -> throw new IllegalArgumentException("schedule type " + s.type());
+            case MATCH -> out.add(new String[] {s.players().get(0), s.players().get(1)});
         }
         return out;
     }
@@ -53,20 +53,20 @@ public final class TaskPlanner {
         boolean pairs = config.openings().pairs();
         int gamesPerMeeting = pairs ? 2 : 1;
         int meetings;
-        if (s.type().equals("match")) {
+        if (s.match()) {
             meetings = (s.games() + gamesPerMeeting - 1) / gamesPerMeeting;
         } else {
             meetings = s.rounds() * pairings.size();
         }
         List<Opening> openings = book.openings();
-        boolean random = config.openings().order().equals("random");
+        boolean random = config.openings().order() == OpeningOrder.RANDOM;
         SplittableRandom orderRandom = new SplittableRandom(config.seed() ^ 0x0BE4_1A65L);
         int[] deck = new int[openings.size()];
         List<GameTask> tasks = new ArrayList<>();
         int id = 0;
         for (int m = 0; m < meetings; m++) {
             String[] pairing = pairings.get(m % pairings.size());
-            int round = s.type().equals("match") ? m + 1 : m / pairings.size() + 1;
+            int round = s.match() ? m + 1 : m / pairings.size() + 1;
             int index;
             if (random) {
                 // Drawn without replacement (as fastchess): every opening once, in a seeded order, before any repeats.
@@ -89,7 +89,7 @@ public final class TaskPlanner {
                 tasks.add(new GameTask(id++, round, m, second, first, opening, seed));
             }
         }
-        if (s.type().equals("match") && tasks.size() > s.games()) {
+        if (s.match() && tasks.size() > s.games()) {
             tasks = new ArrayList<>(tasks.subList(0, s.games()));
         }
         return tasks;

@@ -2,6 +2,7 @@ package arbiter.tune;
 
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
+import arbiter.results.Scoreboard;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.config.RunConfig.TuneWeight;
 import arbiter.engine.EngineRegistry;
@@ -10,7 +11,6 @@ import arbiter.game.Games;
 import arbiter.game.Rules;
 import arbiter.player.Options;
 import arbiter.tournament.RunState;
-import arbiter.tournament.Standings;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.Tournament;
@@ -47,7 +47,7 @@ public final class TuneRun {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What a tuning run ends with. */
-    public record Summary(double[] start, double[] tuned, List<double[]> history, Standings validation) {
+    public record Summary(double[] start, double[] tuned, List<double[]> history, Scoreboard validation) {
     }
 
     private final RunConfig config;
@@ -158,7 +158,7 @@ public final class TuneRun {
                     new RunConfig.Schedule("match", 1, List.of("self-a", "self-b"), tune.gamesPerRound(), null),
                     config.openings(), iterationFolder(round), config.seed() * 31 + round, json);
             Tournament.Summary s = play(games, new PrintWriter(new StringWriter()), QUIET);
-            if (s == null || s.standings().games() < s.scheduled()) {
+            if (s == null || s.scoreboard().games() < s.scheduled()) {
                 break;
             }
             List<Path> files = new ArrayList<>();
@@ -218,7 +218,7 @@ public final class TuneRun {
         while (state.next < tune.iterations() && !stop.get()) {
             int k = state.next;
             Spsa.Step step = spsa.step(k, state.theta);
-            Standings standings = playIteration(k, base, spsa.played(step.plus()), spsa.played(step.minus()));
+            Scoreboard standings = playIteration(k, base, spsa.played(step.plus()), spsa.played(step.minus()));
             if (standings == null) {
                 break;
             }
@@ -256,7 +256,7 @@ public final class TuneRun {
         writeHistory(output, history);
         out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
                 output.resolve("tuned-weights.json"));
-        Standings validation = null;
+        Scoreboard validation = null;
         if (tune.validationGames() > 0) {
             validation = validate(base, start, tuned);
         }
@@ -318,7 +318,7 @@ public final class TuneRun {
     }
 
     /** Plays iteration k's match; null when stopped. */
-    private Standings playIteration(int k, PlayerConfig base, double[] plus, double[] minus) throws IOException {
+    private Scoreboard playIteration(int k, PlayerConfig base, double[] plus, double[] minus) throws IOException {
         List<PlayerConfig> players = new ArrayList<>();
         players.add(withWeights(base, "theta+", plus));
         players.add(withWeights(base, "theta-", minus));
@@ -336,7 +336,7 @@ public final class TuneRun {
         RunConfig iteration = subRun("-iteration-" + k, players, schedule, pairedOpenings(), iterationFolder(k),
                 config.seed() * 31 + k, json);
         Tournament.Summary s = play(iteration, new PrintWriter(new StringWriter()), QUIET);
-        return s == null || s.standings().games() < s.scheduled() ? null : s.standings();
+        return s == null || s.scoreboard().games() < s.scheduled() ? null : s.scoreboard();
     }
 
     /** A run of this tuning's game, limits, adjudication and concurrency with its own players and schedule. */
@@ -376,14 +376,14 @@ public final class TuneRun {
     }
 
     /** Wins minus losses of a player against one opponent. */
-    private static double winsMinusLosses(Standings s, String player, String opponent) {
-        int[] wdl = s.wdl(player, opponent);
+    private static double winsMinusLosses(Scoreboard s, String player, String opponent) {
+        long[] wdl = s.wdl(player, opponent);
         return wdl[0] - wdl[2];
     }
 
     private static final RunListener[] QUIET = {};
 
-    private Standings validate(PlayerConfig base, double[] start, double[] tuned) throws IOException {
+    private Scoreboard validate(PlayerConfig base, double[] start, double[] tuned) throws IOException {
         List<PlayerConfig> players = List.of(withWeights(base, "tuned", tuned), withWeights(base, "start", start));
         ObjectNode json = JSON.createObjectNode();
         json.put("validation", true);
@@ -394,7 +394,7 @@ public final class TuneRun {
         out.println("Validation: tuned against start, " + tune.validationGames() + " games"
                 + (tune.validationSprt() != null ? " at most (SPRT)" : ""));
         Tournament.Summary s = play(v, out, new StandingsReporter());
-        return s == null ? null : s.standings();
+        return s == null ? null : s.scoreboard();
     }
 
     private void writeHistory(Path output, List<double[]> history) throws IOException {

@@ -8,7 +8,7 @@ import arbiter.config.RunConfig;
 import arbiter.play.GameTask;
 import arbiter.play.Opening;
 import arbiter.tournament.RunListener;
-import arbiter.tournament.Standings;
+import arbiter.results.Scoreboard;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import java.awt.image.BufferedImage;
@@ -155,7 +155,7 @@ class DashboardBrowserTest {
         RunConfig config = ConfigLoader.load(f);
         GameTask task = new GameTask(0, 1, 0, "one", "two", opening, 1);
         try (Dashboard dashboard = new Dashboard("127.0.0.1:0", null)) {
-            dashboard.runStarted(new RunListener.RunStart(config, List.of(task), 0, new Standings(List.of("one", "two")),
+            dashboard.runStarted(new RunListener.RunStart(config, List.of(task), 0, new Scoreboard(List.of("one", "two"), null, null, false, null),
                     new PrintWriter(new StringWriter()), null));
             dashboard.gameStarted(task, "local-1");
             d.get("http://" + dashboard.address() + "/");

@@ -40,8 +40,8 @@ class GnubgMatchTest {
         Tournament.Summary s = new Tournament(c, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                 new StandingsReporter()).run();
         assertEquals(6, s.played());
-        assertTrue(s.standings().wdl("gnubg")[0] >= 5, "gnubg should win nearly every game: "
-                + java.util.Arrays.toString(s.standings().wdl("gnubg")));
+        assertTrue(s.scoreboard().wdl("gnubg")[0] >= 5, "gnubg should win nearly every game: "
+                + java.util.Arrays.toString(s.scoreboard().wdl("gnubg")));
         Rules rules = Games.rules("backgammon");
         List<GameRecord> games = GameLog.read(c.output().resolve("games.pdn"), w -> { });
         for (GameRecord g : games) {

@@ -10,7 +10,7 @@ import arbiter.game.Games;
 import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
-import arbiter.tournament.Standings;
+import arbiter.results.Scoreboard;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
 import java.io.IOException;
@@ -60,8 +60,8 @@ class StockfishMatchTest {
         }
     }
 
-    private static double points(Standings s, String player) {
-        int[] wdl = s.wdl(player);
+    private static double points(Scoreboard s, String player) {
+        long[] wdl = s.wdl(player);
         return wdl[0] + wdl[1] / 2.0;
     }
 
@@ -78,8 +78,8 @@ class StockfishMatchTest {
                 new StandingsReporter()).run();
         System.out.println(report);
         assertEquals(12, s.played());
-        double strong = points(s.standings(), "sf-skill-20");
-        double weak = points(s.standings(), "sf-skill-0");
+        double strong = points(s.scoreboard(), "sf-skill-20");
+        double weak = points(s.scoreboard(), "sf-skill-0");
         System.out.printf("stockfish Skill Level 20 vs 0: %.1f - %.1f%n", strong, weak);
         assertTrue(strong > weak, "Skill Level 20 " + strong + " vs Skill Level 0 " + weak);
         assertTrue(strong >= 9, "Skill Level 20 should win clearly over 12 games: " + strong);
@@ -107,9 +107,9 @@ class StockfishMatchTest {
                   "adjudication": {"resignScore": 1000, "resignMoves": 2, "maxPlies": 200},
                   "concurrency": 2, "output": "OUTPUT", "seed": 3, "reportEvery": 1000 }""".formatted(randomUci));
         assertEquals(8, s.played());
-        Standings st = s.standings();
-        int[] vsBuiltIn = st.wdl("sf", "random");
-        int[] vsServed = st.wdl("sf", "random-uci");
+        Scoreboard st = s.scoreboard();
+        long[] vsBuiltIn = st.wdl("sf", "random");
+        long[] vsServed = st.wdl("sf", "random-uci");
         System.out.println("sf vs random " + java.util.Arrays.toString(vsBuiltIn) + ", vs random-uci "
                 + java.util.Arrays.toString(vsServed));
         assertTrue(vsBuiltIn[0] + vsBuiltIn[1] / 2.0 >= 3, "stockfish beats the built-in random player");

@@ -9,6 +9,7 @@ import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.pdn.GameRecord;
 import arbiter.play.GameTask;
+import arbiter.results.Scoreboard;
 import arbiter.play.Opening;
 import arbiter.report.RunReport;
 import arbiter.stats.Sprt;
@@ -125,7 +126,7 @@ class RunReportTest {
         assertEquals("continue", m.value("verdict").toLowerCase(java.util.Locale.ROOT));
 
         // The match line, the rating table and the head-to-head agree in side and sign: new is worse.
-        String line = StandingsReporter.matchSummary(c, standings(c, matchGames()));
+        String line = StandingsReporter.matchSummary(scoreboard(c, matchGames()).verdict());
         assertTrue(line.startsWith("new vs old: W 2  D 4  L 6"), line);
         assertTrue(line.contains("elo: -120.41"), line);
         List<List<String>> ratings = r.section("ratings").table().rows();
@@ -351,11 +352,11 @@ class RunReportTest {
                 new StandingsReporter(false)).run();
     }
 
-    private static Standings standings(RunConfig c, List<GameRecord> games) {
-        Standings s = new Standings(List.of("new", "old"));
+    private static Scoreboard scoreboard(RunConfig c, List<GameRecord> games) {
+        Scoreboard s = Scoreboard.of(c);
         for (GameRecord g : games) {
             int id = Integer.parseInt(g.tag("Game"));
-            s.add(new Standings.Result(id, id / 2, g.tag("White"), g.tag("Black"), g.result()));
+            s.add(g.tag("White"), g.tag("Black"), g.result(), id / 2);
         }
         return s;
     }

@@ -1,0 +1,111 @@
+package arbiter.execute;
+
+import arbiter.config.ConfigException;
+import arbiter.config.RunConfig;
+import arbiter.config.RunConfig.PlayerConfig;
+import arbiter.external.ExternalPlayer;
+import arbiter.external.ExternalPlayers;
+import arbiter.game.Rules;
+import arbiter.play.GameTask;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The check before a run's first game: every external engine of the games left starts once and
+ * completes its handshake, so a wrong command, a missing option or an engine that does not speak its
+ * protocol stops the run before any game, naming the player. The engines start together (a run waits
+ * for the slowest, not the sum); with a factory (the run's own game threads) those that pass are kept
+ * as spares for the first game that needs them instead of being stopped.
+ */
+public final class Preflight {
+    private static final Logger LOG = LogManager.getLogger(Preflight.class);
+
+    private Preflight() {
+    }
+
+    /**
+     * @param factory the players of the run's own game threads (receives the spares), or null when the
+     *                run plays on an executor of another's
+     * @throws ConfigException naming every player that is not usable
+     */
+    public static void check(RunConfig config, Rules rules, List<GameTask> tasks, PlayerFactory factory) {
+        Set<String> names = new LinkedHashSet<>();
+        for (GameTask t : tasks) {
+            names.add(t.white());
+            names.add(t.black());
+        }
+        List<String> problems = new ArrayList<>();
+        if (config.concurrency() > 1) {
+            for (String n : names) {
+                if ("dxp".equals(config.player(n).protocol())) {
+                    problems.add("$.concurrency: player '" + n + "' is a dxp engine on one port, so it plays one game "
+                            + "at a time: run with concurrency 1");
+                    break;
+                }
+            }
+        }
+        Map<String, CompletableFuture<ExternalPlayer>> starting = new LinkedHashMap<>();
+        for (String n : names) {
+            PlayerConfig pc = config.player(n);
+            if (!pc.external() || (pc.protocol().equals("dxp") && pc.command().isEmpty())) {
+                continue; // built-in, or a DXP engine run by someone else (a probe connection could end its session)
+            }
+            starting.put(n, start(config, rules, pc, factory));
+        }
+        Map<String, ExternalPlayer> ready = new LinkedHashMap<>();
+        for (Map.Entry<String, CompletableFuture<ExternalPlayer>> e : starting.entrySet()) {
+            String n = e.getKey();
+            try {
+                ExternalPlayer p = e.getValue().join();
+                ready.put(n, p);
+                LOG.info("engine {} is ready: {}", n, p.engineId());
+            } catch (CompletionException failed) {
+                Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
+                problems.add("$.players[" + config.players().indexOf(config.player(n)) + "]: engine '" + n
+                        + "' is not usable: " + cause.getMessage());
+            }
+        }
+        for (Map.Entry<String, ExternalPlayer> e : ready.entrySet()) {
+            PlayerConfig pc = config.player(e.getKey());
+            if (problems.isEmpty() && factory != null && !pc.protocol().equals("dxp")) {
+                factory.addSpare(config.specOf(pc), rules, e.getValue()); // the first game thread to need it takes it
+            } else {
+                e.getValue().close();
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+    }
+
+    /** Starts one engine on a thread of its own and completes its handshake. */
+    private static CompletableFuture<ExternalPlayer> start(RunConfig config, Rules rules, PlayerConfig pc,
+                                                           PlayerFactory factory) {
+        CompletableFuture<ExternalPlayer> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            ExternalPlayer p = null;
+            try {
+                p = factory != null && factory.createNew(config.specOf(pc), rules) instanceof ExternalPlayer e ? e
+                        : ExternalPlayers.create(pc, rules);
+                p.ensureReady();
+                f.complete(p);
+            } catch (RuntimeException | Error e) {
+                if (p != null) {
+                    p.close();
+                }
+                f.completeExceptionally(e);
+            }
+        }, "preflight-" + pc.name());
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+}

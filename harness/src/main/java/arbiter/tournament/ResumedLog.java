@@ -1,0 +1,49 @@
+package arbiter.tournament;
+
+import arbiter.config.ConfigException;
+import arbiter.config.RunConfig;
+import arbiter.pdn.GameLog;
+import arbiter.pdn.GameRecord;
+import arbiter.play.GameTask;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/** The games a resumed run finds in its log: each checked against the plan, then counted. */
+final class ResumedLog {
+    private static final Logger LOG = LogManager.getLogger(ResumedLog.class);
+
+    private ResumedLog() {
+    }
+
+    /**
+     * Counts the games already in the log into {@code tally}; returns their task numbers.
+     *
+     * @throws ConfigException for a game that is not one of the plan's, or is there twice
+     */
+    static Set<Integer> read(RunConfig config, List<GameTask> tasks, Path pdn, ReportTally tally, PrintWriter err)
+            throws IOException {
+        Set<Integer> done = new HashSet<>();
+        for (GameRecord g : GameLog.read(pdn, w -> err.println("warning: " + w))) {
+            int id = ReportTally.parseInt(g.tag("Game"));
+            if (id < 0 || id >= tasks.size()) {
+                throw new ConfigException(pdn + ": game at line " + g.line() + " has Game tag '" + g.tag("Game")
+                        + "', not a game of this run's " + tasks.size());
+            }
+            GameTask t = tasks.get(id);
+            if (!t.white().equals(g.tag("White")) || !t.black().equals(g.tag("Black")) || !done.add(id)) {
+                throw new ConfigException(pdn + ": game at line " + g.line() + " does not match game " + id
+                        + " of this run (" + t.white() + " - " + t.black() + "), or is there twice");
+            }
+            tally.add(g);
+        }
+        LOG.info("run {}: {} games scheduled, {} already played, concurrency {}", config.name(), tasks.size(),
+                done.size(), config.concurrency());
+        return done;
+    }
+}

@@ -1,9 +1,9 @@
 package arbiter.execute;
 
 import arbiter.config.RunConfig;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.engine.EngineRegistry;
+import arbiter.external.ExternalEngine;
 import arbiter.external.ExternalPlayers;
 import arbiter.game.Rules;
 import arbiter.play.PlayerSpec;
@@ -73,12 +73,11 @@ public final class PlayerFactory {
                     + "', which is not in this machine's configuration" + (engines.isEmpty() ? " (it has none)"
                     : " (it has " + String.join(", ", engines.keySet()) + ")"));
         }
-        if (!engine.protocol().equals(spec.protocol())) {
+        if (engine.protocol() != spec.protocol()) {
             throw new UnknownEngineException("player '" + spec.name() + "' needs engine '" + spec.engine() + "' over "
                     + spec.protocol() + ", but this machine's '" + spec.engine() + "' speaks " + engine.protocol());
         }
-        return ExternalPlayers.create(new PlayerConfig(spec.name(), null, spec.options(), spec.weights(), engine,
-                spec.limits()), rules);
+        return ExternalPlayers.create(spec.name(), engine, spec.options(), rules);
     }
 
     /**

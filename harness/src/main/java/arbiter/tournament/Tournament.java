@@ -8,7 +8,6 @@ import arbiter.execute.GameObserver;
 import arbiter.execute.LocalExecutor;
 import arbiter.execute.PlayerFactory;
 import arbiter.external.ExternalPlayer;
-import arbiter.external.ExternalPlayers;
 import arbiter.external.ProcessRegistry;
 import arbiter.game.Games;
 import arbiter.game.Rules;
@@ -20,6 +19,7 @@ import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
 import arbiter.play.PlayerSpec;
+import arbiter.play.Protocol;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -390,7 +390,7 @@ public final class Tournament {
         List<String> problems = new ArrayList<>();
         if (config.concurrency() > 1) {
             for (String n : names) {
-                if ("dxp".equals(playerConfig(n).protocol())) {
+                if (playerConfig(n).protocol() == Protocol.DXP) {
                     problems.add("$.concurrency: player '" + n + "' is a dxp engine on one port, so it plays one game "
                             + "at a time: run with concurrency 1");
                     break;
@@ -401,15 +401,15 @@ public final class Tournament {
         Map<String, CompletableFuture<ExternalPlayer>> starting = new java.util.LinkedHashMap<>();
         for (String n : names) {
             PlayerConfig pc = playerConfig(n);
-            if (!pc.external() || (pc.protocol().equals("dxp") && pc.command().isEmpty())) {
+            if (!pc.external() || (pc.protocol() == Protocol.DXP && pc.command().isEmpty())) {
                 continue; // built-in, or a DXP engine run by someone else (a probe connection could end its session)
             }
             CompletableFuture<ExternalPlayer> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 ExternalPlayer p = null;
                 try {
-                    p = factory != null && factory.createNew(specOf(pc, config), rules) instanceof ExternalPlayer e ? e
-                            : ExternalPlayers.create(pc, rules);
+                    PlayerFactory maker = factory != null ? factory : PlayerFactory.of(config);
+                    p = (ExternalPlayer) maker.createNew(specOf(pc, config), rules);
                     p.ensureReady();
                     f.complete(p);
                 } catch (RuntimeException | Error e) {
@@ -438,7 +438,7 @@ public final class Tournament {
         }
         for (Map.Entry<String, ExternalPlayer> e : ready.entrySet()) {
             PlayerConfig pc = playerConfig(e.getKey());
-            if (problems.isEmpty() && factory != null && !pc.protocol().equals("dxp")) {
+            if (problems.isEmpty() && factory != null && pc.protocol() != Protocol.DXP) {
                 factory.addSpare(specOf(pc, config), rules, e.getValue()); // the first game thread to need it takes it
             } else {
                 e.getValue().close();

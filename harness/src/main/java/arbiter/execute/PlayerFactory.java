@@ -34,12 +34,15 @@ public final class PlayerFactory {
         this.engines = Map.copyOf(engines);
     }
 
-    /** The external engines of a config's players, each under its player's name. */
+    /**
+     * The external engines of a config's players, each under the name a spec gives it: the player's
+     * {@code engine} when set (a tuning run's variants of one configured engine), else its own name.
+     */
     public static PlayerFactory of(RunConfig config) {
         Map<String, ExternalEngine> engines = new LinkedHashMap<>();
         for (PlayerConfig p : config.players()) {
             if (p.external()) {
-                engines.put(p.name(), p.externalEngine());
+                engines.put(p.engine() != null ? p.engine() : p.name(), p.externalEngine());
             }
         }
         return new PlayerFactory(engines);

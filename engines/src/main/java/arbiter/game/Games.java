@@ -1,20 +1,18 @@
 package arbiter.game;
 
-import arbiter.game.backgammon.BackgammonCatalog;
-import arbiter.game.chess.ChessCatalog;
-import arbiter.game.draughts.DraughtsCatalog;
-import arbiter.game.quoridor.QuoridorCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
-/** Looks up any variant of any game family by id. */
+/**
+ * Looks up any variant of any game family by id. The families are found with {@link ServiceLoader}
+ * ({@code META-INF/services/arbiter.game.VariantCatalog}, in that file's order), so this API names no
+ * game: a new game registers its catalogue there.
+ */
 public final class Games {
-    private static final List<VariantCatalog> CATALOGS = List.of(
-            new DraughtsCatalog(),
-            new ChessCatalog(),
-            new QuoridorCatalog(),
-            new BackgammonCatalog());
+    private static final List<VariantCatalog> CATALOGS = ServiceLoader.load(VariantCatalog.class,
+            Games.class.getClassLoader()).stream().map(ServiceLoader.Provider::get).toList();
 
     private Games() {
     }

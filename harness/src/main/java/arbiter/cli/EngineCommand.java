@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import arbiter.play.Protocol;
 import arbiter.game.GameFamily;
 import arbiter.game.Games;
 import arbiter.game.Rules;
@@ -78,12 +79,13 @@ final class EngineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        String v = variant != null ? variant : protocol.equals("uci") ? "chess" : "international";
+        Protocol served = Protocol.of(protocol);
+        String v = variant != null ? variant : served == Protocol.UCI ? "chess" : "international";
         Rules rules = Games.rules(v);
-        GameFamily needed = protocol.equals("uci") ? GameFamily.CHESS : GameFamily.DRAUGHTS;
-        if (!protocol.equals("uci") && !protocol.equals("hub") && !protocol.equals("dxp")) {
+        if (served != Protocol.UCI && served != Protocol.HUB && served != Protocol.DXP) {
             throw new BadInputException("--protocol must be uci, hub or dxp, got '" + protocol + "'");
         }
+        GameFamily needed = served.family();
         if (rules.family() != needed) {
             throw new BadInputException("the " + protocol + " protocol plays " + needed.name().toLowerCase()
                     + "; --variant " + v + " is " + rules.family().name().toLowerCase());
@@ -93,9 +95,9 @@ final class EngineCommand implements Callable<Integer> {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
                 StandardCharsets.UTF_8);
-        switch (protocol) {
-            case "uci" -> new UciServer(engineId, rules, initial, w, in, out).run();
-            case "hub" -> new HubServer(engineId, (DraughtsRules) rules, initial, w, in, out).run();
+        switch (served) {
+            case UCI -> new UciServer(engineId, rules, initial, w, in, out).run();
+            case HUB -> new HubServer(engineId, (DraughtsRules) rules, initial, w, in, out).run();
             default -> {
                 // The session ends when the peer stops it, or when our standard input closes (the
                 // program that started us is gone): no orphaned listener is left behind.

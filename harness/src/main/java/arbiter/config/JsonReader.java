@@ -1,6 +1,8 @@
 package arbiter.config;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -11,6 +13,11 @@ import java.util.Set;
  * at the first, so a user sees all mistakes at once.
  */
 final class JsonReader {
+    /** Reads a config and the files it names: comments allowed, a key given twice refused. */
+    static final ObjectMapper JSON = new ObjectMapper()
+            .enable(JsonParser.Feature.ALLOW_COMMENTS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
     private final List<String> problems = new ArrayList<>();
 
     List<String> problems() {

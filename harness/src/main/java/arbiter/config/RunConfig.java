@@ -1,8 +1,10 @@
 package arbiter.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import arbiter.external.ExternalEngine;
 import arbiter.play.Adjudication;
 import arbiter.play.PlayerSpec;
+import arbiter.play.Protocol;
 import arbiter.play.TimeLimits;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -116,32 +118,9 @@ public record RunConfig(
             return externalEngine == null ? null : externalEngine.command();
         }
 
-        /** The external engine's protocol (uci, hub, dxp, gnubg), or null. */
-        public String protocol() {
+        /** The external engine's protocol, or null for a built-in engine. */
+        public Protocol protocol() {
             return externalEngine == null ? null : externalEngine.protocol();
-        }
-    }
-
-    /**
-     * An external engine (see {@code docs/engines.md}).
-     *
-     * @param protocol      uci, hub, dxp or gnubg
-     * @param command       the program and its arguments; for dxp optional (the engine may already run)
-     * @param workingDir    folder the engine runs in, or null for Arbiter's
-     * @param env           variables added to the engine's environment
-     * @param initTimeoutMs how long the engine may take to start, finish its handshake or get ready for a game
-     * @param hangTimeoutMs how long it may think on one move when the limits set no time (depth, nodes)
-     * @param host          dxp: the follower's host to connect to, or the address to listen on
-     * @param port          dxp: the port (DamExchange's standard port is 27531)
-     * @param role          dxp: initiator (Arbiter connects and requests games) or follower (Arbiter
-     *                      listens and the engine requests games); null for other protocols
-     */
-    public record ExternalEngine(String protocol, List<String> command, java.nio.file.Path workingDir,
-                                 Map<String, String> env, long initTimeoutMs, long hangTimeoutMs, String host,
-                                 int port, String role) {
-        public ExternalEngine {
-            command = command == null ? List.of() : List.copyOf(command);
-            env = env == null ? Map.of() : Map.copyOf(env);
         }
     }
 

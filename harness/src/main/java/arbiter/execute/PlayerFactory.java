@@ -1,9 +1,9 @@
 package arbiter.execute;
 
 import arbiter.config.RunConfig;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.engine.EngineRegistry;
+import arbiter.external.ExternalEngine;
 import arbiter.external.ExternalPlayers;
 import arbiter.game.Rules;
 import arbiter.play.PlayerSpec;
@@ -34,12 +34,15 @@ public final class PlayerFactory {
         this.engines = Map.copyOf(engines);
     }
 
-    /** The external engines of a config's players, each under its player's name. */
+    /**
+     * The external engines of a config's players, each under the name a spec gives it: the player's
+     * {@code engine} when set (a tuning run's variants of one configured engine), else its own name.
+     */
     public static PlayerFactory of(RunConfig config) {
         Map<String, ExternalEngine> engines = new LinkedHashMap<>();
         for (PlayerConfig p : config.players()) {
             if (p.external()) {
-                engines.put(p.name(), p.externalEngine());
+                engines.put(p.engine() != null ? p.engine() : p.name(), p.externalEngine());
             }
         }
         return new PlayerFactory(engines);
@@ -73,12 +76,11 @@ public final class PlayerFactory {
                     + "', which is not in this machine's configuration" + (engines.isEmpty() ? " (it has none)"
                     : " (it has " + String.join(", ", engines.keySet()) + ")"));
         }
-        if (!engine.protocol().equals(spec.protocol())) {
+        if (engine.protocol() != spec.protocol()) {
             throw new UnknownEngineException("player '" + spec.name() + "' needs engine '" + spec.engine() + "' over "
                     + spec.protocol() + ", but this machine's '" + spec.engine() + "' speaks " + engine.protocol());
         }
-        return ExternalPlayers.create(new PlayerConfig(spec.name(), null, spec.options(), spec.weights(), engine,
-                spec.limits()), rules);
+        return ExternalPlayers.create(spec.name(), engine, spec.options(), rules);
     }
 
     /**

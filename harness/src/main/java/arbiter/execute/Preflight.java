@@ -4,8 +4,8 @@ import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.external.ExternalPlayer;
-import arbiter.external.ExternalPlayers;
 import arbiter.game.Rules;
+import arbiter.play.Protocol;
 import arbiter.play.GameTask;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,7 +45,7 @@ public final class Preflight {
         List<String> problems = new ArrayList<>();
         if (config.concurrency() > 1) {
             for (String n : names) {
-                if ("dxp".equals(config.player(n).protocol())) {
+                if (config.player(n).protocol() == Protocol.DXP) {
                     problems.add("$.concurrency: player '" + n + "' is a dxp engine on one port, so it plays one game "
                             + "at a time: run with concurrency 1");
                     break;
@@ -55,7 +55,7 @@ public final class Preflight {
         Map<String, CompletableFuture<ExternalPlayer>> starting = new LinkedHashMap<>();
         for (String n : names) {
             PlayerConfig pc = config.player(n);
-            if (!pc.external() || (pc.protocol().equals("dxp") && pc.command().isEmpty())) {
+            if (!pc.external() || (pc.protocol() == Protocol.DXP && pc.command().isEmpty())) {
                 continue; // built-in, or a DXP engine run by someone else (a probe connection could end its session)
             }
             starting.put(n, start(config, rules, pc, factory));
@@ -75,7 +75,7 @@ public final class Preflight {
         }
         for (Map.Entry<String, ExternalPlayer> e : ready.entrySet()) {
             PlayerConfig pc = config.player(e.getKey());
-            if (problems.isEmpty() && factory != null && !pc.protocol().equals("dxp")) {
+            if (problems.isEmpty() && factory != null && pc.protocol() != Protocol.DXP) {
                 factory.addSpare(config.specOf(pc), rules, e.getValue()); // the first game thread to need it takes it
             } else {
                 e.getValue().close();
@@ -93,8 +93,8 @@ public final class Preflight {
         Thread t = new Thread(() -> {
             ExternalPlayer p = null;
             try {
-                p = factory != null && factory.createNew(config.specOf(pc), rules) instanceof ExternalPlayer e ? e
-                        : ExternalPlayers.create(pc, rules);
+                PlayerFactory maker = factory != null ? factory : PlayerFactory.of(config);
+                p = (ExternalPlayer) maker.createNew(config.specOf(pc), rules);
                 p.ensureReady();
                 f.complete(p);
             } catch (RuntimeException | Error e) {

@@ -2,7 +2,6 @@ package arbiter.external;
 
 import arbiter.player.EngineException;
 import arbiter.player.EngineResignedException;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
 import arbiter.game.Position;

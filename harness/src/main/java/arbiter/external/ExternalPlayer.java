@@ -1,7 +1,6 @@
 package arbiter.external;
 
 import arbiter.player.EngineResignedException;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Rules;
 import arbiter.player.Limits;

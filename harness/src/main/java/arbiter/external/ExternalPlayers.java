@@ -1,56 +1,32 @@
 package arbiter.external;
 
-import arbiter.player.EngineException;
-import arbiter.config.RunConfig.PlayerConfig;
-import arbiter.game.GameFamily;
 import arbiter.game.Rules;
+import arbiter.player.EngineException;
+import java.util.Map;
 
-/** Creates the player for an external engine of the config. */
+/** Creates the player that talks to an external engine over its protocol. */
 public final class ExternalPlayers {
     private ExternalPlayers() {
     }
 
     /**
+     * @param name    the player's name in records and standings
+     * @param engine  how to run the engine: this machine's own configuration
+     * @param options sent to the engine (UCI {@code setoption}, Hub {@code set-param}, gnubg's evaluation)
      * @throws EngineException when the protocol does not fit the game (the config loader reports this first)
      */
-    public static ExternalPlayer create(PlayerConfig pc, Rules rules) {
-        if (!pc.external()) {
-            throw new IllegalArgumentException(pc.name() + " is a built-in engine");
+    public static ExternalPlayer create(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
+        if (rules.family() != engine.protocol().family()) {
+            throw new EngineException("player " + name + ": the " + engine.protocol() + " protocol plays "
+                    + engine.protocol().family().name().toLowerCase() + ", not " + rules.id());
         }
-        var e = pc.externalEngine();
-        return switch (e.protocol()) {
-            case "uci" -> {
-                need(pc, rules, GameFamily.CHESS);
-                yield new UciPlayer(pc.name(), e, pc.options(), rules);
-            }
-            case "xboard" -> {
-                need(pc, rules, GameFamily.CHESS);
-                yield new XboardPlayer(pc.name(), e, pc.options(), rules);
-            }
-            case "hub" -> {
-                need(pc, rules, GameFamily.DRAUGHTS);
-                yield new HubPlayer(pc.name(), e, pc.options(), rules);
-            }
-            case "hub1" -> {
-                need(pc, rules, GameFamily.DRAUGHTS);
-                yield new HubPlayer(pc.name(), e, pc.options(), rules, 1);
-            }
-            case "dxp" -> {
-                need(pc, rules, GameFamily.DRAUGHTS);
-                yield new DxpPlayer(pc.name(), e, pc.options(), rules);
-            }
-            case "gnubg" -> {
-                need(pc, rules, GameFamily.BACKGAMMON);
-                yield new GnubgPlayer(pc.name(), e, pc.options(), rules, new TextBackgammonAdapter());
-            }
-            default -> throw new EngineException("player " + pc.name() + ": unknown protocol " + e.protocol());
+        return switch (engine.protocol()) {
+            case UCI -> new UciPlayer(name, engine, options, rules);
+            case XBOARD -> new XboardPlayer(name, engine, options, rules);
+            case HUB -> new HubPlayer(name, engine, options, rules);
+            case HUB1 -> new HubPlayer(name, engine, options, rules, 1);
+            case DXP -> new DxpPlayer(name, engine, options, rules);
+            case GNUBG -> new GnubgPlayer(name, engine, options, rules, new TextBackgammonAdapter());
         };
-    }
-
-    private static void need(PlayerConfig pc, Rules rules, GameFamily family) {
-        if (rules.family() != family) {
-            throw new EngineException("player " + pc.name() + ": the " + pc.protocol() + " protocol plays "
-                    + family.name().toLowerCase() + ", not " + rules.id());
-        }
     }
 }

@@ -1,6 +1,5 @@
 package arbiter.external;
 
-import arbiter.config.GnubgSettings;
 import arbiter.player.EngineException;
 import arbiter.game.NotationException;
 import arbiter.player.EngineStalledException;

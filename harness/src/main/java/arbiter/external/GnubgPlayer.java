@@ -1,7 +1,5 @@
 package arbiter.external;
 
-import arbiter.config.GnubgSettings;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
 import arbiter.game.NotationException;

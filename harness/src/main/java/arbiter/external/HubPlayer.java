@@ -1,7 +1,7 @@
 package arbiter.external;
 
+import arbiter.play.Protocol;
 import arbiter.player.EngineException;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
 import arbiter.game.NotationException;
@@ -58,8 +58,8 @@ public final class HubPlayer extends ProcessPlayer {
     }
 
     @Override
-    protected String protocol() {
-        return version == 1 ? "hub1" : "hub";
+    protected Protocol protocol() {
+        return version == 1 ? Protocol.HUB1 : Protocol.HUB;
     }
 
     @Override

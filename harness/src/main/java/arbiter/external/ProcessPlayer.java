@@ -1,6 +1,6 @@
 package arbiter.external;
 
-import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.play.Protocol;
 import arbiter.game.Rules;
 import arbiter.player.EngineStalledException;
 import arbiter.player.Limits;
@@ -41,11 +41,11 @@ public abstract class ProcessPlayer extends ExternalPlayer {
     protected abstract String quitCommand();
 
     /** The protocol's id, e.g. uci. */
-    protected abstract String protocol();
+    protected abstract Protocol protocol();
 
     @Override
     public String engineId() {
-        return protocol() + ":" + (engineName != null ? engineName
+        return protocol().id() + ":" + (engineName != null ? engineName
                 : Path.of(engine.command().get(0)).getFileName().toString());
     }
 

@@ -1,7 +1,7 @@
 package arbiter.external;
 
+import arbiter.play.Protocol;
 import arbiter.player.EngineException;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
 import arbiter.game.NotationException;
@@ -41,8 +41,8 @@ public final class UciPlayer extends ProcessPlayer {
     }
 
     @Override
-    protected String protocol() {
-        return "uci";
+    protected Protocol protocol() {
+        return Protocol.UCI;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package arbiter.external;
 
-import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.play.Protocol;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
 import arbiter.game.NotationException;
@@ -65,8 +65,8 @@ public final class XboardPlayer extends ProcessPlayer {
     }
 
     @Override
-    protected String protocol() {
-        return "xboard";
+    protected Protocol protocol() {
+        return Protocol.XBOARD;
     }
 
     @Override

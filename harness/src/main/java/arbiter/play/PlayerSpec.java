@@ -12,12 +12,12 @@ import java.util.Map;
  * @param name     the player's name in records and standings
  * @param engine   built-in: the engine id (e.g. {@code draughts-alphabeta}); external: the name of
  *                 the configured engine it runs (usually the player's own name)
- * @param protocol null for a built-in engine; uci, hub, dxp or gnubg for an external one
+ * @param protocol null for a built-in engine; the protocol of an external one
  * @param options  engine options (built-in options, or UCI/Hub options sent to an external engine)
  * @param weights  evaluation weights overriding the engine's defaults (built-in engines)
  * @param limits   this player's limits for the game
  */
-public record PlayerSpec(String name, String engine, String protocol, Map<String, Object> options,
+public record PlayerSpec(String name, String engine, Protocol protocol, Map<String, Object> options,
                          Map<String, Double> weights, TimeLimits limits) {
     public PlayerSpec {
         options = options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));

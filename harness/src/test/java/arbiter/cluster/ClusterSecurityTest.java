@@ -1,5 +1,6 @@
 package arbiter.cluster;
 
+import arbiter.play.Protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -173,7 +174,7 @@ class ClusterSecurityTest {
             HazelcastInstance peer = Hazelcasts.client(Hazelcasts.Address.parse(processes.join(), "join"), "peer", 10_000);
             var tasks = peer.getQueue(ClusterExecutor.TASKS + workerId);
             // A signed spec naming an external engine the worker was not configured with: refused, nothing run.
-            PlayerSpec external = new PlayerSpec("sf", "stockfish", "uci", Map.of(), Map.of(), new TimeLimits(0, 1000, 0, 0, 0, 0, 0));
+            PlayerSpec external = new PlayerSpec("sf", "stockfish", Protocol.UCI, Map.of(), Map.of(), new TimeLimits(0, 1000, 0, 0, 0, 0, 0));
             ObjectNode m = Wire.object().put("kind", "spec").put("coordinator", "c").put("worker", workerId).put("lease", 99);
             m.set("spec", Wire.tree(spec(1, external, builtIn("black", 1))));
             tasks.offer(signer.sign(Wire.text(m)));

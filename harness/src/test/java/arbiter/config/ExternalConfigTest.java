@@ -1,11 +1,12 @@
 package arbiter.config;
 
+import arbiter.play.Protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import arbiter.config.RunConfig.ExternalEngine;
+import arbiter.external.ExternalEngine;
 import arbiter.config.RunConfig.PlayerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ class ExternalConfigTest {
         PlayerConfig x = c.players().get(0);
         assertTrue(x.external());
         ExternalEngine e = x.externalEngine();
-        assertEquals("uci", e.protocol());
+        assertEquals(Protocol.UCI, e.protocol());
         assertEquals(List.of(dir.resolve("engine.sh").toAbsolutePath().toString(), "--threads", "1"), e.command());
         assertEquals(x.command(), e.command());
         assertEquals(dir.resolve("work"), e.workingDir());

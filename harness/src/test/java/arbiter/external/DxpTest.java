@@ -1,5 +1,6 @@
 package arbiter.external;
 
+import arbiter.play.Protocol;
 import arbiter.player.EngineException;
 import arbiter.player.EngineResignedException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -9,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
-import arbiter.config.RunConfig.ExternalEngine;
 import arbiter.game.GameHistory;
 import arbiter.game.Games;
 import arbiter.game.Rules;
@@ -190,7 +190,7 @@ class DxpTest {
     }
 
     private DxpPlayer player(int port) {
-        return new DxpPlayer("fake", new ExternalEngine("dxp", List.of(), null, Map.of(), 3000, 3000, "127.0.0.1",
+        return new DxpPlayer("fake", new ExternalEngine(Protocol.DXP, List.of(), null, Map.of(), 3000, 3000, "127.0.0.1",
                 port, "initiator"), Map.of(), international);
     }
 

@@ -1,5 +1,6 @@
 package arbiter.external;
 
+import arbiter.play.Protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -137,7 +138,7 @@ class GnubgPlayerTest {
 
     @Test
     void thePlayerAsksGnubgAndPlaysItsMove() {
-        var engine = new arbiter.config.RunConfig.ExternalEngine("gnubg", List.of(TestEngines.gnubg().toString()), null,
+        var engine = new ExternalEngine(Protocol.GNUBG, List.of(TestEngines.gnubg().toString()), null,
                 Map.of(), 20_000, 20_000, null, 0, null);
         try (GnubgPlayer p = new GnubgPlayer("gnubg", engine, Map.of("level", "expert"), null, new TextBackgammonAdapter())) {
             p.newGame(1);

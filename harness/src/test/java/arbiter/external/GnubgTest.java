@@ -1,6 +1,5 @@
 package arbiter.external;
 
-import arbiter.config.GnubgSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,9 +1,9 @@
 package arbiter.external;
 
+import arbiter.play.Protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import arbiter.config.RunConfig.ExternalEngine;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -86,7 +86,7 @@ public final class TestEngines {
     }
 
     static ExternalEngine engine(String protocol, List<String> command) {
-        return new ExternalEngine(protocol, command, null, Map.of(), 20_000, 20_000, null, 0, null);
+        return new ExternalEngine(Protocol.of(protocol), command, null, Map.of(), 20_000, 20_000, null, 0, null);
     }
 
     /** Asserts that no process started by this JVM is alive (waiting a moment for exits) and no engine is registered. */

@@ -9,7 +9,7 @@ import arbiter.game.Move;
 import arbiter.game.Rules;
 import arbiter.game.quoridor.QuoridorRules;
 import arbiter.player.Limits;
-import arbiter.player.MctsPlayer;
+import arbiter.search.mcts.MctsPlayer;
 import arbiter.player.Options;
 import arbiter.player.Score;
 import arbiter.player.SearchResult;

@@ -11,7 +11,7 @@ import arbiter.game.quoridor.QuoridorMove;
 import arbiter.game.quoridor.QuoridorPosition;
 import arbiter.game.quoridor.QuoridorRules;
 import arbiter.player.Limits;
-import arbiter.player.MctsPlayer;
+import arbiter.search.mcts.MctsPlayer;
 import arbiter.player.Player;
 import arbiter.player.Score;
 import arbiter.player.SearchResult;

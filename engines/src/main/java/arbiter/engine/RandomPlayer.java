@@ -1,6 +1,10 @@
-package arbiter.player;
+package arbiter.engine;
 
 import arbiter.game.GameHistory;
+import arbiter.player.Limits;
+import arbiter.player.Options;
+import arbiter.player.Player;
+import arbiter.player.SearchResult;
 import arbiter.game.Move;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,9 +1,9 @@
-package arbiter.player;
+package arbiter.search;
 
 import arbiter.game.GameHistory;
-import arbiter.search.AlphaBeta;
-import arbiter.search.SearchBoard;
-import arbiter.search.SearchOptions;
+import arbiter.player.Limits;
+import arbiter.player.Player;
+import arbiter.player.SearchResult;
 import java.util.function.BooleanSupplier;
 
 /** A player that searches a game's {@link SearchBoard} with {@link AlphaBeta}. */

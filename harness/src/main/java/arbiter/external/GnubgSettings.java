@@ -1,4 +1,4 @@
-package arbiter.config;
+package arbiter.external;
 
 import arbiter.player.OptionException;
 import arbiter.player.Options;

@@ -1,9 +1,9 @@
-package arbiter.player;
+package arbiter.search.mcts;
 
 import arbiter.game.GameHistory;
-import arbiter.search.mcts.MctsBoard;
-import arbiter.search.mcts.Uct;
-import arbiter.search.mcts.UctOptions;
+import arbiter.player.Limits;
+import arbiter.player.Player;
+import arbiter.player.SearchResult;
 import java.util.function.BooleanSupplier;
 
 /** A player that searches a game's {@link MctsBoard} with {@link Uct}; {@code nodes} limits are playouts. */

@@ -1,0 +1,4 @@
+/**
+ * Arbiter's backgammon engine: an expectimax search over the dice with a linear evaluation.
+ */
+package arbiter.engine.backgammon;

@@ -1,0 +1,4 @@
+/**
+ * Arbiter's chess evaluation, searched by the shared alpha-beta.
+ */
+package arbiter.engine.chess;

@@ -1,0 +1,4 @@
+/**
+ * Arbiter's Quoridor evaluation and its engines (alpha-beta and MCTS).
+ */
+package arbiter.engine.quoridor;

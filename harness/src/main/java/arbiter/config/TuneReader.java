@@ -1,0 +1,140 @@
+package arbiter.config;
+
+import arbiter.config.RunConfig.PlayerConfig;
+import arbiter.config.RunConfig.Sprt;
+import arbiter.engine.EngineRegistry;
+import arbiter.game.Rules;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a {@code tune} block (see {@code docs/tuning.md}): the method, the tuned player and its
+ * weights, checked against the names the tuned engine knows.
+ */
+final class TuneReader {
+    static final Set<String> TUNE_KEYS = Set.of("method", "player", "opponent", "iterations", "pairsPerIteration", "A",
+            "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies");
+    static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer");
+    static final Set<String> VALIDATION_KEYS = Set.of("games", "sprt");
+
+    private TuneReader() {
+    }
+
+    static RunConfig.Tune tune(JsonReader r, JsonNode node, List<PlayerConfig> players, Rules rules) {
+        String path = "$.tune";
+        if (node == null || !node.isObject()) {
+            r.problem(path, "must be an object");
+            return null;
+        }
+        r.allowOnly(node, path, TUNE_KEYS);
+        String method = r.choice(node, "method", path, "spsa", List.of("spsa", "texel"));
+        boolean spsa = "spsa".equals(method);
+        String player = r.string(node, "player", path, null, true);
+        String opponent = r.string(node, "opponent", path, null, false);
+        PlayerConfig tuned = null;
+        for (PlayerConfig p : players) {
+            if (p.name().equals(player)) {
+                tuned = p;
+            }
+        }
+        List<String> names = players.stream().map(PlayerConfig::name).toList();
+        if (player != null && tuned == null) {
+            r.problem(path + ".player", "unknown player '" + player + "'; players: " + String.join(", ", names));
+        }
+        if (opponent != null && !names.contains(opponent)) {
+            r.problem(path + ".opponent", "unknown player '" + opponent + "'; players: " + String.join(", ", names));
+        }
+        // An external engine is tuned through its options (UCI setoption, Hub set-param): the names are
+        // checked by the engine's own handshake when the first game starts.
+        boolean externalTuned = tuned != null && tuned.external();
+        if (externalTuned && !"spsa".equals(method)) {
+            r.problem(path + ".method", "an external engine can only be tuned by spsa (texel needs its evaluation)");
+        }
+        int iterations = (int) r.integer(node, "iterations", path, 100, 1, 10_000_000);
+        int pairs = (int) r.integer(node, "pairsPerIteration", path, 2, 1, 100_000);
+        double bigA = r.number(node, "A", path, 0.1 * iterations, 0, 1e9);
+        // Names the tuned engine knows, to reject unknown weights now.
+        java.util.Set<String> known = new java.util.LinkedHashSet<>();
+        if (tuned != null && !externalTuned && rules != null) {
+            try {
+                for (arbiter.eval.WeightSpec s : EngineRegistry.weights(tuned.engine(), rules,
+                        new arbiter.player.Options(tuned.options())).specs()) {
+                    known.add(s.name());
+                }
+            } catch (IllegalArgumentException e) {
+                r.problem(path + ".player", e.getMessage());
+            }
+        }
+        List<RunConfig.TuneWeight> weights = new ArrayList<>();
+        JsonNode wn = r.object(node, "weights", path, true);
+        if (wn != null) {
+            if (wn.isEmpty()) {
+                r.problem(path + ".weights", "name at least one weight to tune");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = wn.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String wp = path + ".weights." + e.getKey();
+                if (!known.isEmpty() && !known.contains(e.getKey())) {
+                    r.problem(wp, "unknown weight '" + e.getKey() + "'; known weights: " + String.join(", ", known));
+                    continue;
+                }
+                JsonNode spec = e.getValue();
+                if (!spec.isObject()) {
+                    r.problem(wp, "must be an object with start, min, max, cEnd, rEnd");
+                    continue;
+                }
+                r.allowOnly(spec, wp, TUNE_WEIGHT_KEYS);
+                for (String required : spsa ? List.of("start", "min", "max", "cEnd") : List.of("start", "min", "max")) {
+                    if (!spec.has(required)) {
+                        r.problem(wp + "." + required, "missing; required number");
+                    }
+                }
+                double start = r.number(spec, "start", wp, 0, -1e12, 1e12);
+                double min = r.number(spec, "min", wp, 0, -1e12, 1e12);
+                double max = r.number(spec, "max", wp, 0, -1e12, 1e12);
+                double cEnd = r.number(spec, "cEnd", wp, 1, 1e-12, 1e12);
+                double rEnd = r.number(spec, "rEnd", wp, 0.002, 1e-12, 1e6);
+                if (spec.has("min") && spec.has("max") && !(min < max)) {
+                    r.problem(wp, "bounds reversed: min " + min + " must be below max " + max);
+                } else if (spec.has("start") && (start < min || start > max)) {
+                    r.problem(wp + ".start", "start " + start + " is outside [" + min + ", " + max + "]");
+                }
+                weights.add(new RunConfig.TuneWeight(e.getKey(), start, min, max, cEnd, rEnd,
+                        r.bool(spec, "integer", wp, false)));
+            }
+        }
+        JsonNode vn = r.object(node, "validation", path, false);
+        r.allowOnly(vn, path + ".validation", VALIDATION_KEYS);
+        int validationGames = (int) r.integer(vn, "games", path + ".validation", vn == null ? 0 : 200, 0, 100_000_000);
+        Sprt sprt = null;
+        JsonNode sn = r.object(vn, "sprt", path + ".validation", false);
+        if (sn != null) {
+            r.allowOnly(sn, path + ".validation.sprt", ScheduleReader.SPRT_KEYS);
+            sprt = new Sprt(r.number(sn, "elo0", path + ".validation.sprt", 0, -2000, 2000),
+                    r.number(sn, "elo1", path + ".validation.sprt", 10, -2000, 2000),
+                    r.number(sn, "alpha", path + ".validation.sprt", 0.05, 1e-9, 0.5),
+                    r.number(sn, "beta", path + ".validation.sprt", 0.05, 1e-9, 0.5),
+                    r.bool(sn, "normalized", path + ".validation.sprt", false));
+        }
+        int rounds = (int) r.integer(node, "rounds", path, 5, 1, 10_000);
+        int gamesPerRound = (int) r.integer(node, "gamesPerRound", path, 400, 2, 100_000_000);
+        double threshold = r.number(node, "threshold", path, 0.0, 0, 1e12);
+        int skipPlies = (int) r.integer(node, "skipPlies", path, 8, 0, 10_000);
+        if (!spsa && tuned != null && !externalTuned && rules != null) {
+            try {
+                EngineRegistry.linearEvaluation(tuned.engine(), rules);
+            } catch (IllegalArgumentException e) {
+                r.problem(path + ".method", "texel needs a linear evaluation: " + e.getMessage());
+            }
+        }
+        if (!spsa && opponent != null) {
+            r.problem(path + ".opponent", "texel rounds play the tuned player against itself; leave out opponent");
+        }
+        return new RunConfig.Tune(method, player, opponent, iterations, pairs, bigA, weights, validationGames, sprt,
+                rounds, gamesPerRound, threshold, skipPlies);
+    }
+}

@@ -1,0 +1,91 @@
+package arbiter.external;
+
+import arbiter.play.Protocol;
+import arbiter.play.TimeLimits;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each protocol allows of a player's settings, checked when a config is read so a run never
+ * starts with settings its engine cannot be given. UCI and Hub options are checked later against the
+ * engine's own declarations, when it starts.
+ */
+public final class ProtocolRules {
+    /** The keys of a player that only the dxp protocol takes (it reaches its engine over a socket). */
+    public static final List<String> ADDRESS_KEYS = List.of("host", "port", "role");
+    /** A dxp engine's roles: Arbiter connects and requests games, or listens for the engine's requests. */
+    public static final List<String> DXP_ROLES = List.of("initiator", "follower");
+
+    /** Where a problem is: in the player's options or in the limits that apply to it. */
+    public enum Where { OPTIONS, LIMITS }
+
+    /** Receives each problem found. */
+    public interface Problems {
+        void problem(Where where, String message);
+    }
+
+    private ProtocolRules() {
+    }
+
+    /** False for gnubg, which plays at an evaluation level and needs no limit. */
+    public static boolean needsLimit(Protocol protocol) {
+        return protocol != Protocol.GNUBG;
+    }
+
+    /** False for dxp, whose engine may already run elsewhere: Arbiter then only connects. */
+    public static boolean needsCommand(Protocol protocol) {
+        return protocol != Protocol.DXP;
+    }
+
+    /** True for dxp: the engine is reached at host and port, in a role. */
+    public static boolean hasAddress(Protocol protocol) {
+        return protocol == Protocol.DXP;
+    }
+
+    /**
+     * Reports the options and limits that {@code protocol} cannot give its engine.
+     *
+     * @param player  the player's name, for the message
+     * @param limits  the limits the player plays with (its own or the run's)
+     */
+    public static void check(Protocol protocol, String player, Map<String, Object> options, TimeLimits limits,
+                             Problems problems) {
+        switch (protocol) {
+            case HUB1 -> {
+                if (!options.isEmpty()) {
+                    problems.problem(Where.OPTIONS, "the hub1 protocol has no command to set options (Scan 2.0 reads "
+                            + "them from its scan.ini)");
+                }
+                if (limits.depth() > 0 || limits.nodes() > 0 || (limits.moveTimeMs() == 0 && !limits.hasClock())) {
+                    problems.problem(Where.LIMITS, "the hub1 protocol has time limits only: give player '" + player
+                            + "' moveTimeMs or timeMs, and no depth or nodes");
+                }
+            }
+            case XBOARD -> {
+                if (limits.nodes() > 0) {
+                    problems.problem(Where.LIMITS, "the xboard protocol has no node limit: give player '" + player
+                            + "' depth, moveTimeMs or timeMs");
+                }
+                if (limits.moveTimeMs() % 1000 != 0) {
+                    problems.problem(Where.LIMITS, "the xboard protocol gives time per move in whole seconds (st): "
+                            + "moveTimeMs must be a multiple of 1000");
+                }
+            }
+            case DXP -> {
+                if (!options.isEmpty()) {
+                    problems.problem(Where.OPTIONS, "the dxp protocol has no options; the engine is configured on "
+                            + "its own side");
+                }
+            }
+            case GNUBG -> {
+                try {
+                    GnubgSettings.from(options);
+                } catch (IllegalArgumentException e) {
+                    problems.problem(Where.OPTIONS, e.getMessage());
+                }
+            }
+            case UCI, HUB -> {
+            }
+        }
+    }
+}

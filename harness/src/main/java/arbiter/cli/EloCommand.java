@@ -246,14 +246,11 @@ final class EloCommand implements Callable<Integer> {
         if (!ok) {
             return false;
         }
+        int[] global = new int[local.players()];
         for (int a = 0; a < local.players(); a++) {
-            int ga = counts.player(local.name(a));
-            for (int b = 0; b < local.players(); b++) {
-                if (a != b && local.games(a, b) > 0) {
-                    counts.add(ga, counts.player(local.name(b)), local.wins(a, b), local.draws(a, b), local.losses(a, b));
-                }
-            }
+            global[a] = counts.player(local.name(a));
         }
+        local.forEachPairing((a, b, w, d, l) -> counts.add(global[a], global[b], w, d, l));
         return true;
     }
 

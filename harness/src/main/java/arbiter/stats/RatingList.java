@@ -64,14 +64,24 @@ public final class RatingList {
         this.p = counts.players();
         this.drawModel = options.drawModel() == RatingOptions.DrawModel.DRAW_ELO;
         List<Integer> active = new ArrayList<>();
-        for (int i = 0; i < p; i++) {
-            for (int j = 0; j < p; j++) {
-                if (i != j && counts.games(i, j) > 0) {
-                    active.add(i * p + j);
-                }
-            }
-        }
+        int[][] adjacency = new int[p][];
+        int[] degree = new int[p];
+        counts.forEachPairing((i, j, w, d, l) -> {
+            active.add(i * p + j);
+            degree[i]++;
+            degree[j]++;
+        });
         cells = active.stream().mapToInt(Integer::intValue).toArray();
+        for (int i = 0; i < p; i++) {
+            adjacency[i] = new int[degree[i]];
+            degree[i] = 0;
+        }
+        for (int c : cells) {
+            int i = c / p;
+            int j = c % p;
+            adjacency[i][degree[i]++] = j;
+            adjacency[j][degree[j]++] = i;
+        }
         component = new int[p];
         Arrays.fill(component, -1);
         int groups = 0;
@@ -85,8 +95,8 @@ public final class RatingList {
             component[s] = groups;
             while (top > 0) {
                 int v = stack[--top];
-                for (int u = 0; u < p; u++) {
-                    if (component[u] < 0 && counts.gamesBetween(v, u) > 0) {
+                for (int u : adjacency[v]) {
+                    if (component[u] < 0) {
                         component[u] = groups;
                         stack[top++] = u;
                     }
@@ -230,22 +240,26 @@ public final class RatingList {
             rank[order[r]] = r;
         }
         List<PlayerRating> players = new ArrayList<>();
+        long[] gamesOf = new long[p];
+        double[] pointsOf = new double[p];
+        long[] drawsOf = new long[p];
+        double[] oppOf = new double[p];
+        counts.forEachPairing((i, j, w, d, l) -> {
+            long n = w + d + l;
+            gamesOf[i] += n;
+            gamesOf[j] += n;
+            pointsOf[i] += w + 0.5 * d;
+            pointsOf[j] += l + 0.5 * d;
+            drawsOf[i] += d;
+            drawsOf[j] += d;
+            oppOf[i] += n * ratings[j];
+            oppOf[j] += n * ratings[i];
+        });
         for (int i = 0; i < p; i++) {
-            long games = 0;
-            double points = 0;
-            long draws = 0;
-            double opp = 0;
-            for (int j = 0; j < p; j++) {
-                if (j == i) {
-                    continue;
-                }
-                long[] wdl = counts.wdl(i, j);
-                long n = wdl[0] + wdl[1] + wdl[2];
-                games += n;
-                points += wdl[0] + 0.5 * wdl[1];
-                draws += wdl[1];
-                opp += n * ratings[j];
-            }
+            long games = gamesOf[i];
+            double points = pointsOf[i];
+            long draws = drawsOf[i];
+            double opp = oppOf[i];
             players.add(new PlayerRating(i, counts.name(i), ratings[i], error[i], games, points, draws,
                     games == 0 ? Double.NaN : opp / games, rank[component[i]]));
             if (games == 0) {

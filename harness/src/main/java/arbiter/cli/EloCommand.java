@@ -9,7 +9,7 @@ import arbiter.report.Format;
 import arbiter.report.RatingReport;
 import arbiter.report.SvgChart;
 import arbiter.stats.GameCounts;
-import arbiter.stats.RatingList;
+import arbiter.stats.RatingModel;
 import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
 import java.io.IOException;
@@ -72,6 +72,11 @@ final class EloCommand implements Callable<Integer> {
             description = "half (a draw is half a point, Ordo) or drawelo (BayesElo) (default ${DEFAULT-VALUE}).")
     String drawModel;
 
+    @Option(names = "--model", defaultValue = "ordo", paramLabel = "MODEL",
+            description = {"ordo (maximum likelihood as Ordo computes it) or bayeselo (BayesElo's default list:",
+                "elo; mm; exactdist; ratings, prior 2, its scale; one --anchor at most) (default ${DEFAULT-VALUE})."})
+    String modelName;
+
     @Option(names = "--crosstable", description = "Add the crosstable.")
     boolean crosstable;
 
@@ -112,6 +117,13 @@ final class EloCommand implements Callable<Integer> {
             case "drawelo", "bayeselo" -> RatingOptions.DrawModel.DRAW_ELO;
             default -> throw new BadInputException("--draw-model must be half or drawelo, got '" + drawModel + "'");
         };
+        RatingModel ratingModel = RatingModel.parse(modelName);
+        if (ratingModel == null) {
+            throw new BadInputException("--model must be ordo or bayeselo, got '" + modelName + "'");
+        }
+        if (ratingModel == RatingModel.BAYESELO && !drawModel.equalsIgnoreCase("half")) {
+            throw new BadInputException("--draw-model does not apply to --model bayeselo (BayesElo's draw model is built in)");
+        }
         RatingOptions options = RatingOptions.defaults().withBootstrap(bootstrap, seed)
                 .withWhiteAdvantage(whiteAdvantage).withDrawModel(model);
         Map<String, Double> fixed = new LinkedHashMap<>();
@@ -132,6 +144,9 @@ final class EloCommand implements Callable<Integer> {
             if (fixed.put(anchor.substring(0, eq).trim(), rating) != null) {
                 throw new BadInputException("--anchor: player '" + anchor.substring(0, eq).trim() + "' is anchored twice");
             }
+        }
+        if (ratingModel == RatingModel.BAYESELO && fixed.size() > 1) {
+            throw new BadInputException("--model bayeselo takes at most one --anchor (BayesElo's offset), got " + fixed.size());
         }
         if (!fixed.isEmpty()) {
             options = options.withAnchors(fixed);
@@ -159,7 +174,7 @@ final class EloCommand implements Callable<Integer> {
                 throw new BadInputException("--anchor: player '" + anchor + "' has no rated games");
             }
         }
-        Ratings ratings = RatingList.compute(counts, options);
+        Ratings ratings = ratingModel.compute(counts, options);
         List<RatingReport.Part> parts = new ArrayList<>(List.of(RatingReport.Part.RATINGS));
         if (crosstable) {
             parts.add(RatingReport.Part.CROSSTABLE);

@@ -41,7 +41,8 @@ public final class ConfigLoader {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     static final Set<String> TOP_KEYS = Set.of("name", "game", "players", "schedule", "openings", "limits",
-            "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune", "anchors");
+            "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune", "anchors",
+            "ratingModel");
     static final Set<String> TUNE_KEYS = Set.of("method", "player", "opponent", "iterations", "pairsPerIteration", "A",
             "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies");
     static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer");
@@ -182,6 +183,12 @@ public final class ConfigLoader {
         long seed = r.integer(root, "seed", "$", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         int reportEvery = (int) r.integer(root, "reportEvery", "$", 20, 1, 1_000_000);
         r.string(root, "description", "$", null, false);
+        String ratingModel = r.string(root, "ratingModel", "$", "ordo", false);
+        if (ratingModel != null && arbiter.stats.RatingModel.parse(ratingModel) == null) {
+            r.problem("$.ratingModel", "must be ordo or bayeselo, got '" + ratingModel + "'");
+        } else if (arbiter.stats.RatingModel.parse(ratingModel) == arbiter.stats.RatingModel.BAYESELO && anchors.size() > 1) {
+            r.problem("$.anchors", "ratingModel bayeselo fixes at most one player (BayesElo's offset), got " + anchors.size());
+        }
 
         if (!r.problems().isEmpty()) {
             throw new ConfigException(r.problems());

@@ -16,6 +16,7 @@ import arbiter.report.Table;
 import arbiter.stats.GameCounts;
 import arbiter.stats.MatchStats;
 import arbiter.stats.RatingList;
+import arbiter.stats.RatingModel;
 import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
@@ -138,7 +139,18 @@ public final class RunReports {
                 anchors.put(a.getKey(), a.getValue()); // early reports of a gauntlet may not have met them all
             }
         }
-        return RatingList.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
+        RatingModel model = ratingModel(config);
+        if (model == RatingModel.BAYESELO && anchors.size() > 1) {
+            anchors.keySet().retainAll(java.util.Set.of(anchors.keySet().iterator().next())); // BayesElo fixes one player
+        }
+        return model.compute(counts, anchors.isEmpty() ? options : options.withAnchors(anchors));
+    }
+
+    /** The config's {@code ratingModel} (ordo unless it says bayeselo). */
+    static RatingModel ratingModel(RunConfig config) {
+        JsonNode m = config.json() == null ? null : config.json().get("ratingModel");
+        RatingModel model = m == null || !m.isTextual() ? null : RatingModel.parse(m.asText());
+        return model == null ? RatingModel.ORDO : model;
     }
 
     private static boolean playedAny(GameCounts counts, int player) {

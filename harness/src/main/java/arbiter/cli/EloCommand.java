@@ -9,6 +9,7 @@ import arbiter.report.Format;
 import arbiter.report.RatingReport;
 import arbiter.report.SvgChart;
 import arbiter.stats.GameCounts;
+import arbiter.stats.RatingList;
 import arbiter.stats.RatingModel;
 import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
@@ -173,6 +174,15 @@ final class EloCommand implements Callable<Integer> {
             if (counts.indexOf(anchor) < 0) {
                 throw new BadInputException("--anchor: player '" + anchor + "' has no rated games");
             }
+        }
+        if (counts.players() > RatingList.DENSE_LIMIT && (crosstable || los)) {
+            throw new BadInputException((crosstable ? "--crosstable" : "--los") + " needs at most " + RatingList.DENSE_LIMIT
+                    + " players (a players x players table), the files have " + counts.players());
+        }
+        if (counts.players() > RatingList.DENSE_LIMIT && ratingModel == RatingModel.ORDO
+                && (whiteAdvantage || options.drawModel() != RatingOptions.DrawModel.HALF_POINT)) {
+            throw new BadInputException("--white-advantage and --draw-model drawelo need at most " + RatingList.DENSE_LIMIT
+                    + " players, the files have " + counts.players());
         }
         Ratings ratings = ratingModel.compute(counts, options);
         List<RatingReport.Part> parts = new ArrayList<>(List.of(RatingReport.Part.RATINGS));

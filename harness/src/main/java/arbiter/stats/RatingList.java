@@ -46,6 +46,8 @@ import java.util.stream.IntStream;
  */
 public final class RatingList {
     static final double K = Math.log(10) / 400.0;
+    /** Largest list computed with dense matrices; larger ones go to {@link SparseRatingList}. */
+    public static final int DENSE_LIMIT = 2000;
     private static final double MIN_DRAW_ELO = 1e-3;
 
     private final int p;
@@ -143,6 +145,9 @@ public final class RatingList {
             if (counts.indexOf(anchor) < 0) {
                 throw new IllegalArgumentException("anchor player '" + anchor + "' has no rated games");
             }
+        }
+        if (p > DENSE_LIMIT) {
+            return SparseRatingList.compute(counts, options);
         }
         RatingList model = new RatingList(counts, options);
         List<String> notes = new ArrayList<>();

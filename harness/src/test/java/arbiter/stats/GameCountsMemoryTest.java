@@ -10,12 +10,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Counts of 10,000 players in a forked JVM with a 48 MiB heap: with counts kept per pairing that
- * played this needs a few MiB; dense players^2 arrays (3 x 16384^2 longs) would throw OutOfMemoryError.
+ * A rating list of 10,000 players in a forked JVM with a 48 MiB heap: with counts kept per pairing
+ * that played and the sparse fit this needs a few MiB; dense players^2 arrays (3 x 16384^2 longs of
+ * counts, players^2 doubles in the fit) throw OutOfMemoryError.
  */
 class GameCountsMemoryTest {
 
-    /** The forked JVM's entry point: 10,000 players, 100,000 random games; prints the totals. */
+    /** The forked JVM's entry point: PLAYERS players, GAMES random games, rated; prints the totals. */
     public static void main(String[] args) {
         int players = Integer.parseInt(args[0]);
         int games = Integer.parseInt(args[1]);
@@ -32,7 +33,8 @@ class GameCountsMemoryTest {
         }
         long[] sum = new long[1];
         c.forEachPairing((w, b, x, y, z) -> sum[0] += x + y + z);
-        System.out.println(c.players() + " " + c.totalGames() + " " + sum[0]);
+        Ratings r = RatingList.compute(c, RatingOptions.defaults());
+        System.out.println(c.players() + " " + c.totalGames() + " " + sum[0] + " " + r.players().size());
     }
 
     @Test
@@ -43,7 +45,7 @@ class GameCountsMemoryTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(120, TimeUnit.SECONDS);
         assertEquals(0, p.exitValue(), out);
-        assertEquals("10000 100000 100000", out.strip());
+        assertEquals("10000 100000 100000 10000", out.strip());
     }
 
     @Test

@@ -183,10 +183,11 @@ public final class ConfigLoader {
         long seed = r.integer(root, "seed", "$", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         int reportEvery = (int) r.integer(root, "reportEvery", "$", 20, 1, 1_000_000);
         r.string(root, "description", "$", null, false);
+        // the names of arbiter.stats.RatingModel (config does not import stats)
         String ratingModel = r.string(root, "ratingModel", "$", "ordo", false);
-        if (ratingModel != null && arbiter.stats.RatingModel.parse(ratingModel) == null) {
+        if (ratingModel != null && !Set.of("ordo", "bayeselo").contains(ratingModel.toLowerCase(java.util.Locale.ROOT))) {
             r.problem("$.ratingModel", "must be ordo or bayeselo, got '" + ratingModel + "'");
-        } else if (arbiter.stats.RatingModel.parse(ratingModel) == arbiter.stats.RatingModel.BAYESELO && anchors.size() > 1) {
+        } else if ("bayeselo".equalsIgnoreCase(ratingModel) && anchors.size() > 1) {
             r.problem("$.anchors", "ratingModel bayeselo fixes at most one player (BayesElo's offset), got " + anchors.size());
         }
 

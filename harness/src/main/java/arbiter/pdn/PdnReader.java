@@ -45,14 +45,10 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
     private final Consumer<PdnWarning> warnings;
 
     /** Longest line read, in characters (1 MiB): a bound on memory for any input. */
-    public static final int MAX_LINE = 1 << 20;
+    public static final int MAX_LINE = BoundedLines.MAX_LINE;
 
     private int lineNo;
-    private final char[] buf = new char[8192];
-    private int pos;
-    private int limit;
-    private boolean pendingCr;
-    private final StringBuilder lineBuffer = new StringBuilder();
+    private final BoundedLines lines;
     private String pushedBack;
     private int pushedBackNo;
     private boolean previousBlank = true;
@@ -61,6 +57,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
 
     public PdnReader(Reader reader, String source, Consumer<PdnWarning> warnings) {
         this.in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+        this.lines = new BoundedLines(in);
         this.source = source;
         this.warnings = warnings;
     }
@@ -86,7 +83,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             try {
                 next = readGame();
             } catch (IOException e) {
-                throw new UncheckedIOException(e instanceof LineTooLongException ? e.getMessage() : source + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(e instanceof BoundedLines.LineTooLongException ? e.getMessage() : source + ": " + e.getMessage(), e);
             }
             done = next == null;
         }
@@ -446,7 +443,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             pushedBack = null;
             return l;
         }
-        String l = readBoundedLine();
+        String l = lines.next(source, lineNo + 1);
         if (l != null) {
             lineNo++;
             if (lineNo == 1 && !l.isEmpty() && l.charAt(0) == '\uFEFF') {
@@ -454,59 +451,6 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             }
         }
         return l;
-    }
-
-    /**
-     * The next line without its terminator (LF, CR or CR LF), or null at the end; a line longer
-     * than {@link #MAX_LINE} characters is an error naming the source and the line, read no further.
-     */
-    private String readBoundedLine() throws IOException {
-        lineBuffer.setLength(0);
-        while (true) {
-            if (pos == limit) {
-                limit = in.read(buf, 0, buf.length);
-                pos = 0;
-                if (limit <= 0) {
-                    limit = 0;
-                    return lineBuffer.length() > 0 ? finishLine() : null;
-                }
-            }
-            if (pendingCr) {
-                pendingCr = false;
-                if (buf[pos] == '\n') {
-                    pos++;
-                    continue;
-                }
-            }
-            int start = pos;
-            while (pos < limit && buf[pos] != '\n' && buf[pos] != '\r') {
-                pos++;
-            }
-            if (lineBuffer.length() + (pos - start) > MAX_LINE) {
-                throw new LineTooLongException(source + ":" + (lineNo + 1) + ": line longer than "
-                        + MAX_LINE / (1024 * 1024) + " MiB (" + MAX_LINE + " characters); not a PGN/PDN file?");
-            }
-            lineBuffer.append(buf, start, pos - start);
-            if (pos < limit) {
-                pendingCr = buf[pos] == '\r';
-                pos++;
-                return lineBuffer.toString();
-            }
-        }
-    }
-
-    private String finishLine() {
-        pendingCr = false;
-        return lineBuffer.toString();
-    }
-
-    /** A line over {@link #MAX_LINE}: the message names the source and the line. */
-    public static final class LineTooLongException extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        LineTooLongException(String message) {
-            super(message);
-        }
     }
 
     private void pushBack(String line, int no) {

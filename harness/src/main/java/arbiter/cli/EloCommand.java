@@ -10,6 +10,7 @@ import arbiter.report.RatingReport;
 import arbiter.report.SvgChart;
 import arbiter.stats.GameCounts;
 import arbiter.stats.RatingList;
+import arbiter.stats.RatingModel;
 import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
 import java.io.IOException;
@@ -72,6 +73,11 @@ final class EloCommand implements Callable<Integer> {
             description = "half (a draw is half a point, Ordo) or drawelo (BayesElo) (default ${DEFAULT-VALUE}).")
     String drawModel;
 
+    @Option(names = "--model", defaultValue = "ordo", paramLabel = "MODEL",
+            description = {"ordo (maximum likelihood as Ordo computes it) or bayeselo (BayesElo's default list:",
+                "elo; mm; exactdist; ratings, prior 2, its scale; one --anchor at most) (default ${DEFAULT-VALUE})."})
+    String modelName;
+
     @Option(names = "--crosstable", description = "Add the crosstable.")
     boolean crosstable;
 
@@ -112,6 +118,13 @@ final class EloCommand implements Callable<Integer> {
             case "drawelo", "bayeselo" -> RatingOptions.DrawModel.DRAW_ELO;
             default -> throw new BadInputException("--draw-model must be half or drawelo, got '" + drawModel + "'");
         };
+        RatingModel ratingModel = RatingModel.parse(modelName);
+        if (ratingModel == null) {
+            throw new BadInputException("--model must be ordo or bayeselo, got '" + modelName + "'");
+        }
+        if (ratingModel == RatingModel.BAYESELO && !drawModel.equalsIgnoreCase("half")) {
+            throw new BadInputException("--draw-model does not apply to --model bayeselo (BayesElo's draw model is built in)");
+        }
         RatingOptions options = RatingOptions.defaults().withBootstrap(bootstrap, seed)
                 .withWhiteAdvantage(whiteAdvantage).withDrawModel(model);
         Map<String, Double> fixed = new LinkedHashMap<>();
@@ -132,6 +145,9 @@ final class EloCommand implements Callable<Integer> {
             if (fixed.put(anchor.substring(0, eq).trim(), rating) != null) {
                 throw new BadInputException("--anchor: player '" + anchor.substring(0, eq).trim() + "' is anchored twice");
             }
+        }
+        if (ratingModel == RatingModel.BAYESELO && fixed.size() > 1) {
+            throw new BadInputException("--model bayeselo takes at most one --anchor (BayesElo's offset), got " + fixed.size());
         }
         if (!fixed.isEmpty()) {
             options = options.withAnchors(fixed);
@@ -159,7 +175,16 @@ final class EloCommand implements Callable<Integer> {
                 throw new BadInputException("--anchor: player '" + anchor + "' has no rated games");
             }
         }
-        Ratings ratings = RatingList.compute(counts, options);
+        if (counts.players() > RatingList.DENSE_LIMIT && (crosstable || los)) {
+            throw new BadInputException((crosstable ? "--crosstable" : "--los") + " needs at most " + RatingList.DENSE_LIMIT
+                    + " players (a players x players table), the files have " + counts.players());
+        }
+        if (counts.players() > RatingList.DENSE_LIMIT && ratingModel == RatingModel.ORDO
+                && (whiteAdvantage || options.drawModel() != RatingOptions.DrawModel.HALF_POINT)) {
+            throw new BadInputException("--white-advantage and --draw-model drawelo need at most " + RatingList.DENSE_LIMIT
+                    + " players, the files have " + counts.players());
+        }
+        Ratings ratings = ratingModel.compute(counts, options);
         List<RatingReport.Part> parts = new ArrayList<>(List.of(RatingReport.Part.RATINGS));
         if (crosstable) {
             parts.add(RatingReport.Part.CROSSTABLE);
@@ -246,14 +271,11 @@ final class EloCommand implements Callable<Integer> {
         if (!ok) {
             return false;
         }
+        int[] global = new int[local.players()];
         for (int a = 0; a < local.players(); a++) {
-            int ga = counts.player(local.name(a));
-            for (int b = 0; b < local.players(); b++) {
-                if (a != b && local.games(a, b) > 0) {
-                    counts.add(ga, counts.player(local.name(b)), local.wins(a, b), local.draws(a, b), local.losses(a, b));
-                }
-            }
+            global[a] = counts.player(local.name(a));
         }
+        local.forEachPairing((a, b, w, d, l) -> counts.add(global[a], global[b], w, d, l));
         return true;
     }
 

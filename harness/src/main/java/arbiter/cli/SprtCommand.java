@@ -3,6 +3,7 @@ package arbiter.cli;
 import arbiter.report.RatingReport;
 import arbiter.stats.MatchStats;
 import arbiter.stats.Sprt;
+import arbiter.stats.SprtEstimate;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Spec;
 /** {@code arbiter sprt}: the GSPRT on given counts, one {@code name: value} per line. */
 @Command(name = "sprt", mixinStandardHelpOptions = true,
         description = {"Generalized SPRT (fishtest's) on pentanomial or trinomial counts.",
-            "Prints llr, lower, upper, verdict, then the match statistics (elo, nelo, los, games)."})
+            "Prints llr, lower, upper, verdict, then the match statistics (elo, nelo, los, games);",
+            "once the LLR has crossed a bound, also fishtest's median-unbiased Elo with its interval and LOS."})
 final class SprtCommand implements Callable<Integer> {
 
     @Spec
@@ -86,6 +88,14 @@ final class SprtCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "los: %.2f%%%n", 100 * m.los());
         }
         out.printf(Locale.ROOT, "games: %d%n", m.games());
+        if (r.verdict() != Sprt.Verdict.CONTINUE && m.games() > 0) {
+            // the stop biases the plain estimate; fishtest's median-unbiased one (logistic Elo)
+            SprtEstimate.Estimate e = SprtEstimate.of(lowToHigh, elo0, elo1, alpha, beta,
+                    normalized ? Sprt.Model.NORMALIZED : Sprt.Model.LOGISTIC);
+            out.printf(Locale.ROOT, "unbiased elo: %.2f [%.2f, %.2f] (median-unbiased after the SPRT stop, 95%% interval)%n",
+                    e.elo(), e.ciLower(), e.ciUpper());
+            out.printf(Locale.ROOT, "unbiased los: %.2f%%%n", 100 * e.los());
+        }
         out.flush();
         return 0;
     }

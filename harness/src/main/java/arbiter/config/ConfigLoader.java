@@ -33,7 +33,8 @@ import java.util.Set;
  */
 public final class ConfigLoader {
     static final Set<String> TOP_KEYS = Set.of("name", "game", "players", "schedule", "openings", "limits",
-            "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune", "anchors");
+            "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune", "anchors",
+            "ratingModel");
     static final Set<String> GAME_KEYS = Set.of("variant", "rules");
     static final Set<String> OPENINGS_KEYS = Set.of("file", "format", "order", "randomPlies", "pairs");
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
@@ -157,6 +158,13 @@ public final class ConfigLoader {
         long seed = r.integer(root, "seed", "$", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         int reportEvery = (int) r.integer(root, "reportEvery", "$", 20, 1, 1_000_000);
         r.string(root, "description", "$", null, false);
+        // the names of arbiter.stats.RatingModel (config does not import stats)
+        String ratingModel = r.string(root, "ratingModel", "$", "ordo", false);
+        if (ratingModel != null && !Set.of("ordo", "bayeselo").contains(ratingModel.toLowerCase(java.util.Locale.ROOT))) {
+            r.problem("$.ratingModel", "must be ordo or bayeselo, got '" + ratingModel + "'");
+        } else if ("bayeselo".equalsIgnoreCase(ratingModel) && anchors.size() > 1) {
+            r.problem("$.anchors", "ratingModel bayeselo fixes at most one player (BayesElo's offset), got " + anchors.size());
+        }
 
         if (!r.problems().isEmpty()) {
             throw new ConfigException(r.problems());

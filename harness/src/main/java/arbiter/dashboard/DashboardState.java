@@ -292,7 +292,7 @@ final class DashboardState {
         }
         Ratings ratings;
         try {
-            ratings = sb.ratings(c.anchors(), BOOTSTRAP, c.seed());
+            ratings = sb.ratings(c.anchors(), BOOTSTRAP, c.seed(), Scoreboard.ratingModel(c));
         } catch (RuntimeException e) {
             return; // e.g. games that cannot be rated yet: the table fills at the next refresh
         }

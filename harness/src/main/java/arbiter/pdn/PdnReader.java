@@ -44,7 +44,11 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
     private final String source;
     private final Consumer<PdnWarning> warnings;
 
+    /** Longest line read, in characters (1 MiB): a bound on memory for any input. */
+    public static final int MAX_LINE = BoundedLines.MAX_LINE;
+
     private int lineNo;
+    private final BoundedLines lines;
     private String pushedBack;
     private int pushedBackNo;
     private boolean previousBlank = true;
@@ -53,6 +57,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
 
     public PdnReader(Reader reader, String source, Consumer<PdnWarning> warnings) {
         this.in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+        this.lines = new BoundedLines(in);
         this.source = source;
         this.warnings = warnings;
     }
@@ -78,7 +83,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             try {
                 next = readGame();
             } catch (IOException e) {
-                throw new UncheckedIOException(source + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(e instanceof BoundedLines.LineTooLongException ? e.getMessage() : source + ": " + e.getMessage(), e);
             }
             done = next == null;
         }
@@ -438,7 +443,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             pushedBack = null;
             return l;
         }
-        String l = in.readLine();
+        String l = lines.next(source, lineNo + 1);
         if (l != null) {
             lineNo++;
             if (lineNo == 1 && !l.isEmpty() && l.charAt(0) == '\uFEFF') {

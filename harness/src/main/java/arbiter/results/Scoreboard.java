@@ -4,10 +4,11 @@ import arbiter.config.RunConfig;
 import arbiter.play.GameResult;
 import arbiter.stats.GameCounts;
 import arbiter.stats.MatchStats;
-import arbiter.stats.RatingList;
+import arbiter.stats.RatingModel;
 import arbiter.stats.RatingOptions;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -228,15 +229,27 @@ public final class Scoreboard {
      * @param bootstrap samples for the error bars; 0 for the likelihood's curvature
      */
     public Ratings ratings(Map<String, Double> anchors, int bootstrap, long seed) {
+        return ratings(anchors, bootstrap, seed, RatingModel.ORDO);
+    }
+
+    /** As {@link #ratings(Map, int, long)} under a rating model (BayesElo's fixes at most one anchor: the first met). */
+    public Ratings ratings(Map<String, Double> anchors, int bootstrap, long seed, RatingModel model) {
         RatingOptions options = RatingOptions.defaults().withBootstrap(bootstrap, seed);
         Map<String, Double> met = new LinkedHashMap<>();
         anchors.forEach((name, elo) -> {
             long[] wdl = wdl(name);
-            if (wdl[0] + wdl[1] + wdl[2] > 0) {
+            if (wdl[0] + wdl[1] + wdl[2] > 0 && (model != RatingModel.BAYESELO || met.isEmpty())) {
                 met.put(name, elo);
             }
         });
-        return RatingList.compute(counts, met.isEmpty() ? options : options.withAnchors(met));
+        return model.compute(counts, met.isEmpty() ? options : options.withAnchors(met));
+    }
+
+    /** The config's {@code ratingModel} (Ordo's unless it says bayeselo). */
+    public static RatingModel ratingModel(RunConfig config) {
+        JsonNode m = config.json() == null ? null : config.json().get("ratingModel");
+        RatingModel model = m == null || !m.isTextual() ? null : RatingModel.parse(m.asText());
+        return model == null ? RatingModel.ORDO : model;
     }
 
     /** True for a match's scoreboard (its verdict is the match's). */

@@ -2,6 +2,7 @@ package arbiter.stats;
 
 import arbiter.play.GameResult;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -9,26 +10,39 @@ import java.util.Map;
 
 /**
  * All games of a run aggregated into per-pair, per-colour counts: for White i and Black j, the
- * numbers of White wins, draws and White losses. Memory is proportional to players^2, never to
+ * numbers of White wins, draws and White losses. Counts are kept sparsely, one entry per
+ * (White, Black) pairing that played (an open-addressing table of primitive arrays, about 64 bytes
+ * per pairing): memory is proportional to the pairings that played, never to players^2 nor to
  * games; everything in {@link RatingList} works on these counts.
  */
 public final class GameCounts {
+    private static final long EMPTY = -1L;
+
     private final List<String> names = new ArrayList<>();
     private final Map<String, Integer> index = new HashMap<>();
-    private int capacity = 8;
-    private long[] wins = new long[capacity * capacity];
-    private long[] draws = new long[capacity * capacity];
-    private long[] losses = new long[capacity * capacity];
+    /** Slot keys: white << 32 | black, or {@link #EMPTY}. */
+    private long[] keys;
+    private long[] wins;
+    private long[] draws;
+    private long[] losses;
+    private int used;
+    private long total;
+
+    public GameCounts() {
+        allocate(16);
+    }
 
     /** An independent copy (e.g. to compute on another thread while this one keeps counting). */
     public GameCounts copy() {
         GameCounts c = new GameCounts();
         c.names.addAll(names);
         c.index.putAll(index);
-        c.capacity = capacity;
+        c.keys = keys.clone();
         c.wins = wins.clone();
         c.draws = draws.clone();
         c.losses = losses.clone();
+        c.used = used;
+        c.total = total;
         return c;
     }
 
@@ -39,9 +53,6 @@ public final class GameCounts {
             return i;
         }
         int id = names.size();
-        if (id == capacity) {
-            grow();
-        }
         names.add(name);
         index.put(name, id);
         return id;
@@ -73,10 +84,17 @@ public final class GameCounts {
         if (whiteWins < 0 || draws < 0 || whiteLosses < 0) {
             throw new IllegalArgumentException("negative count");
         }
-        int c = white * capacity + black;
-        this.wins[c] += whiteWins;
-        this.draws[c] += draws;
-        this.losses[c] += whiteLosses;
+        if (white < 0 || black < 0 || white >= names.size() || black >= names.size()) {
+            throw new IndexOutOfBoundsException("no player " + (white < 0 || white >= names.size() ? white : black));
+        }
+        if (whiteWins + draws + whiteLosses == 0) {
+            return;
+        }
+        int s = slot(white, black, true);
+        this.wins[s] += whiteWins;
+        this.draws[s] += draws;
+        this.losses[s] += whiteLosses;
+        total += whiteWins + draws + whiteLosses;
     }
 
     public int players() {
@@ -93,22 +111,25 @@ public final class GameCounts {
 
     /** White wins with {@code white} as White against {@code black}. */
     public long wins(int white, int black) {
-        return wins[white * capacity + black];
+        int s = slot(white, black, false);
+        return s < 0 ? 0 : wins[s];
     }
 
     public long draws(int white, int black) {
-        return draws[white * capacity + black];
+        int s = slot(white, black, false);
+        return s < 0 ? 0 : draws[s];
     }
 
     /** White losses with {@code white} as White against {@code black}. */
     public long losses(int white, int black) {
-        return losses[white * capacity + black];
+        int s = slot(white, black, false);
+        return s < 0 ? 0 : losses[s];
     }
 
     /** Games with {@code white} as White against {@code black}. */
     public long games(int white, int black) {
-        int c = white * capacity + black;
-        return wins[c] + draws[c] + losses[c];
+        int s = slot(white, black, false);
+        return s < 0 ? 0 : wins[s] + draws[s] + losses[s];
     }
 
     /** Games between two players, either colours. */
@@ -123,28 +144,95 @@ public final class GameCounts {
 
     /** Total games, all pairs. */
     public long totalGames() {
-        long n = 0;
-        for (int i = 0; i < players(); i++) {
-            for (int j = 0; j < players(); j++) {
-                n += games(i, j);
+        return total;
+    }
+
+    /** Number of (White, Black) pairings with at least one game. */
+    public int pairings() {
+        return used;
+    }
+
+    /** What {@link #forEachPairing} hands over for each (White, Black) pairing that played. */
+    @FunctionalInterface
+    public interface PairingVisitor {
+        void visit(int white, int black, long whiteWins, long draws, long whiteLosses);
+    }
+
+    /**
+     * Visits every (White, Black) pairing with at least one game, ordered by White, then Black
+     * index (the same order as a loop over all pairs would give).
+     */
+    public void forEachPairing(PairingVisitor visitor) {
+        long[] sorted = new long[used];
+        int k = 0;
+        for (long key : keys) {
+            if (key != EMPTY) {
+                sorted[k++] = key;
             }
         }
-        return n;
+        Arrays.sort(sorted);
+        for (long key : sorted) {
+            int white = (int) (key >>> 32);
+            int black = (int) key;
+            int s = slot(white, black, false);
+            visitor.visit(white, black, wins[s], draws[s], losses[s]);
+        }
+    }
+
+    // ---------------------------------------------------------------- open addressing
+
+    private int slot(int white, int black, boolean insert) {
+        long key = ((long) white << 32) | (black & 0xFFFFFFFFL);
+        int mask = keys.length - 1;
+        int s = hash(key) & mask;
+        while (true) {
+            long k = keys[s];
+            if (k == key) {
+                return s;
+            }
+            if (k == EMPTY) {
+                if (!insert) {
+                    return -1;
+                }
+                if (2 * (used + 1) > keys.length) {
+                    grow();
+                    return slot(white, black, true);
+                }
+                keys[s] = key;
+                used++;
+                return s;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    private static int hash(long key) {
+        long z = key * 0x9E3779B97F4A7C15L;
+        return (int) (z ^ (z >>> 29) ^ (z >>> 32));
+    }
+
+    private void allocate(int capacity) {
+        keys = new long[capacity];
+        Arrays.fill(keys, EMPTY);
+        wins = new long[capacity];
+        draws = new long[capacity];
+        losses = new long[capacity];
+        used = 0;
     }
 
     private void grow() {
-        int next = capacity * 2;
-        long[] w = new long[next * next];
-        long[] d = new long[next * next];
-        long[] l = new long[next * next];
-        for (int i = 0; i < capacity; i++) {
-            System.arraycopy(wins, i * capacity, w, i * next, capacity);
-            System.arraycopy(draws, i * capacity, d, i * next, capacity);
-            System.arraycopy(losses, i * capacity, l, i * next, capacity);
+        long[] k = keys;
+        long[] w = wins;
+        long[] d = draws;
+        long[] l = losses;
+        allocate(keys.length * 2);
+        for (int s = 0; s < k.length; s++) {
+            if (k[s] != EMPTY) {
+                int t = slot((int) (k[s] >>> 32), (int) k[s], true);
+                wins[t] = w[s];
+                draws[t] = d[s];
+                losses[t] = l[s];
+            }
         }
-        wins = w;
-        draws = d;
-        losses = l;
-        capacity = next;
     }
 }

@@ -46,32 +46,44 @@ import java.util.stream.IntStream;
  */
 public final class RatingList {
     static final double K = Math.log(10) / 400.0;
+    /** Largest list computed with dense matrices; larger ones go to {@link SparseRatingList}. */
+    public static final int DENSE_LIMIT = 2000;
     private static final double MIN_DRAW_ELO = 1e-3;
 
-    private final int p;
-    private final int[] cells;        // active cells: white * p + black, games > 0
-    private final int[] component;    // group of each player (by discovery order)
-    private final int components;
-    private final int[] freeIndex;    // parameter index of each player, -1 for an anchor or a group's reference
-    private final double[] fixed;     // each player's anchored rating, NaN when not an anchor
-    private final boolean[] anchoredGroup;
-    private final int advIndex;
-    private final int drawIndex;
-    private final int m;              // number of free parameters
-    private final boolean drawModel;
+    final int p;
+    final int[] cells;        // active cells: white * p + black, games > 0
+    final int[] component;    // group of each player (by discovery order)
+    final int components;
+    final int[] freeIndex;    // parameter index of each player, -1 for an anchor or a group's reference
+    final double[] fixed;     // each player's anchored rating, NaN when not an anchor
+    final boolean[] anchoredGroup;
+    final int advIndex;
+    final int drawIndex;
+    final int m;              // number of free parameters
+    final boolean drawModel;
 
     private RatingList(GameCounts counts, RatingOptions options) {
         this.p = counts.players();
         this.drawModel = options.drawModel() == RatingOptions.DrawModel.DRAW_ELO;
         List<Integer> active = new ArrayList<>();
-        for (int i = 0; i < p; i++) {
-            for (int j = 0; j < p; j++) {
-                if (i != j && counts.games(i, j) > 0) {
-                    active.add(i * p + j);
-                }
-            }
-        }
+        int[][] adjacency = new int[p][];
+        int[] degree = new int[p];
+        counts.forEachPairing((i, j, w, d, l) -> {
+            active.add(i * p + j);
+            degree[i]++;
+            degree[j]++;
+        });
         cells = active.stream().mapToInt(Integer::intValue).toArray();
+        for (int i = 0; i < p; i++) {
+            adjacency[i] = new int[degree[i]];
+            degree[i] = 0;
+        }
+        for (int c : cells) {
+            int i = c / p;
+            int j = c % p;
+            adjacency[i][degree[i]++] = j;
+            adjacency[j][degree[j]++] = i;
+        }
         component = new int[p];
         Arrays.fill(component, -1);
         int groups = 0;
@@ -85,8 +97,8 @@ public final class RatingList {
             component[s] = groups;
             while (top > 0) {
                 int v = stack[--top];
-                for (int u = 0; u < p; u++) {
-                    if (component[u] < 0 && counts.gamesBetween(v, u) > 0) {
+                for (int u : adjacency[v]) {
+                    if (component[u] < 0) {
                         component[u] = groups;
                         stack[top++] = u;
                     }
@@ -122,7 +134,7 @@ public final class RatingList {
         m = k;
     }
 
-    private boolean isAnchor(int i) {
+    boolean isAnchor(int i) {
         return !Double.isNaN(fixed[i]);
     }
 
@@ -133,6 +145,9 @@ public final class RatingList {
             if (counts.indexOf(anchor) < 0) {
                 throw new IllegalArgumentException("anchor player '" + anchor + "' has no rated games");
             }
+        }
+        if (p > DENSE_LIMIT) {
+            return SparseRatingList.compute(counts, options);
         }
         RatingList model = new RatingList(counts, options);
         List<String> notes = new ArrayList<>();
@@ -151,7 +166,7 @@ public final class RatingList {
             totalGames += counts.games(i, j);
             totalDraws += counts.draws(i, j);
         }
-        model.addVirtualDraws(w, d, l, counts, notes);
+        RatingListGroups.addVirtualDraws(model, w, d, l, counts, notes);
         double[] theta = model.fit(w, d, l, model.initial());
         double[] ratings = model.normalize(theta, options);
 
@@ -160,10 +175,10 @@ public final class RatingList {
         int b = options.bootstrap();
         if (b > 0 && model.cells.length > 0) {
             double drawRatio = totalGames == 0 ? 0 : totalDraws / (double) totalGames;
-            cov = model.bootstrap(counts, options, theta, drawRatio);
+            cov = RatingListErrors.bootstrap(model, counts, options, theta, drawRatio);
             method = "parametric bootstrap, " + b + " samples, seed " + options.seed();
         } else {
-            cov = model.fisherCovariance(w, d, l, theta);
+            cov = RatingListErrors.fisherCovariance(model, w, d, l, theta);
             method = "inverse Fisher information (no bootstrap)";
         }
         double[][] diffError = new double[p][p];
@@ -230,22 +245,26 @@ public final class RatingList {
             rank[order[r]] = r;
         }
         List<PlayerRating> players = new ArrayList<>();
+        long[] gamesOf = new long[p];
+        double[] pointsOf = new double[p];
+        long[] drawsOf = new long[p];
+        double[] oppOf = new double[p];
+        counts.forEachPairing((i, j, w, d, l) -> {
+            long n = w + d + l;
+            gamesOf[i] += n;
+            gamesOf[j] += n;
+            pointsOf[i] += w + 0.5 * d;
+            pointsOf[j] += l + 0.5 * d;
+            drawsOf[i] += d;
+            drawsOf[j] += d;
+            oppOf[i] += n * ratings[j];
+            oppOf[j] += n * ratings[i];
+        });
         for (int i = 0; i < p; i++) {
-            long games = 0;
-            double points = 0;
-            long draws = 0;
-            double opp = 0;
-            for (int j = 0; j < p; j++) {
-                if (j == i) {
-                    continue;
-                }
-                long[] wdl = counts.wdl(i, j);
-                long n = wdl[0] + wdl[1] + wdl[2];
-                games += n;
-                points += wdl[0] + 0.5 * wdl[1];
-                draws += wdl[1];
-                opp += n * ratings[j];
-            }
+            long games = gamesOf[i];
+            double points = pointsOf[i];
+            long draws = drawsOf[i];
+            double opp = oppOf[i];
             players.add(new PlayerRating(i, counts.name(i), ratings[i], error[i], games, points, draws,
                     games == 0 ? Double.NaN : opp / games, rank[component[i]]));
             if (games == 0) {
@@ -264,33 +283,12 @@ public final class RatingList {
         }
         if (components > 1) {
             notes.add(0, components + " groups of players never met each other; ratings are comparable only"
-                    + " within a group: " + describeGroups(groups, options));
+                    + " within a group: " + RatingListGroups.describeGroups(groups, options));
         }
         double adv = advIndex >= 0 ? theta[p] : Double.NaN;
         double drawElo = drawIndex >= 0 ? theta[p + 1] : Double.NaN;
         return new Ratings(counts, options, List.copyOf(players), groups.stream().map(List::copyOf).toList(),
                 diffError, los, adv, drawElo, method, List.copyOf(notes));
-    }
-
-    private static String describeGroups(List<List<String>> groups, RatingOptions options) {
-        StringBuilder sb = new StringBuilder();
-        for (int g = 0; g < groups.size(); g++) {
-            if (g > 0) {
-                sb.append("; ");
-            }
-            sb.append("group ").append(g + 1).append(" {").append(String.join(", ", groups.get(g))).append('}');
-            List<String> anchors = groups.get(g).stream().filter(options.anchors()::containsKey).toList();
-            if (!anchors.isEmpty()) {
-                sb.append(" anchored on ").append(String.join(", ", anchors));
-            } else {
-                sb.append(" mean ").append(format(options.mean()));
-            }
-        }
-        return sb.toString();
-    }
-
-    private static String format(double x) {
-        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
     /**
@@ -313,156 +311,6 @@ public final class RatingList {
         }
         theta[p + 1] = drawModel ? 100 : 0;
         return theta;
-    }
-
-    // ---------------------------------------------------------------- perfect scores
-
-    /**
-     * True when strongly connected set {@code s} holds an anchor. Such a set cannot run off: its
-     * anchor is fixed and its other members scored against it and it against them, so its perfect
-     * score needs no virtual draw. (Free players that won or lost all their games against it form
-     * sets of their own, which get one.)
-     */
-    private boolean holdsAnchor(int[] scc, int s) {
-        for (int i = 0; i < p; i++) {
-            if (scc[i] == s && isAnchor(i)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Adds virtual draws until every group is strongly connected by scored points (sets holding an
-     * anchor excepted).
-     */
-    void addVirtualDraws(double[] w, double[] d, double[] l, GameCounts counts, List<String> notes) {
-        for (int round = 0; round < Math.max(1, p); round++) {
-            int[] scc = stronglyConnected(w, d, l);
-            boolean changed = false;
-            int sccCount = 0;
-            for (int v : scc) {
-                sccCount = Math.max(sccCount, v + 1);
-            }
-            for (int s = 0; s < sccCount; s++) {
-                double cross = 0;
-                double scoredOut = 0;
-                double scoredIn = 0;
-                for (int c : cells) {
-                    int i = c / p;
-                    int j = c % p;
-                    boolean iIn = scc[i] == s;
-                    boolean jIn = scc[j] == s;
-                    if (iIn == jIn) {
-                        continue;
-                    }
-                    double n = w[c] + d[c] + l[c];
-                    cross += n;
-                    // points of the set S against the outside in this cell, and of the outside against S
-                    double whitePts = w[c] + 0.5 * d[c];
-                    double blackPts = l[c] + 0.5 * d[c];
-                    scoredOut += iIn ? whitePts : blackPts;
-                    scoredIn += iIn ? blackPts : whitePts;
-                }
-                if (cross == 0 || (scoredIn > 0 && scoredOut > 0) || holdsAnchor(scc, s)) {
-                    continue;
-                }
-                for (int c : cells) {
-                    int i = c / p;
-                    int j = c % p;
-                    if ((scc[i] == s) != (scc[j] == s)) {
-                        d[c] += (w[c] + d[c] + l[c]) / cross;
-                    }
-                }
-                changed = true;
-                if (notes != null) {
-                    List<String> members = new ArrayList<>();
-                    for (int i = 0; i < p; i++) {
-                        if (scc[i] == s) {
-                            members.add(counts.name(i));
-                        }
-                    }
-                    String what = scoredIn == 0 ? "won" : "lost";
-                    String who = members.size() == 1 ? members.get(0)
-                            : "{" + String.join(", ", members) + "}";
-                    String against = members.size() == 1 ? "" : " against the rest of the group";
-                    notes.add(who + ": " + what + " all " + (long) cross + " games" + against
-                            + "; rated with one virtual draw added (score counted as (points + 1/2)/(games + 1))"
-                            + " so that the rating is finite");
-                }
-            }
-            if (!changed) {
-                return;
-            }
-        }
-    }
-
-    /** Strongly connected components of the graph "i scored against j" (Kosaraju, dense). */
-    private int[] stronglyConnected(double[] w, double[] d, double[] l) {
-        boolean[] scored = new boolean[p * p];
-        for (int c : cells) {
-            int i = c / p;
-            int j = c % p;
-            if (w[c] > 0 || d[c] > 0) {
-                scored[i * p + j] = true;
-            }
-            if (l[c] > 0 || d[c] > 0) {
-                scored[j * p + i] = true;
-            }
-        }
-        int[] order = new int[p];
-        int filled = 0;
-        boolean[] seen = new boolean[p];
-        int[] stack = new int[p];
-        int[] next = new int[p];
-        for (int s = 0; s < p; s++) {
-            if (seen[s]) {
-                continue;
-            }
-            int top = 0;
-            stack[top++] = s;
-            seen[s] = true;
-            next[s] = 0;
-            while (top > 0) {
-                int v = stack[top - 1];
-                int u = next[v];
-                while (u < p && (seen[u] || !scored[v * p + u])) {
-                    u++;
-                }
-                if (u < p) {
-                    next[v] = u + 1;
-                    seen[u] = true;
-                    next[u] = 0;
-                    stack[top++] = u;
-                } else {
-                    top--;
-                    order[filled++] = v;
-                }
-            }
-        }
-        int[] scc = new int[p];
-        Arrays.fill(scc, -1);
-        int count = 0;
-        for (int k = p - 1; k >= 0; k--) {
-            int s = order[k];
-            if (scc[s] >= 0) {
-                continue;
-            }
-            int top = 0;
-            stack[top++] = s;
-            scc[s] = count;
-            while (top > 0) {
-                int v = stack[--top];
-                for (int u = 0; u < p; u++) {
-                    if (scc[u] < 0 && scored[u * p + v]) {
-                        scc[u] = count;
-                        stack[top++] = u;
-                    }
-                }
-            }
-            count++;
-        }
-        return scc;
     }
 
     // ---------------------------------------------------------------- maximum likelihood
@@ -531,7 +379,7 @@ public final class RatingList {
      * Log-likelihood at theta; when grad/info are given, also the gradient and expected information
      * with respect to the free parameters.
      */
-    private double evaluate(double[] w, double[] d, double[] l, double[] theta, double[] grad, double[] info) {
+    double evaluate(double[] w, double[] d, double[] l, double[] theta, double[] grad, double[] info) {
         boolean derivatives = grad != null;
         if (derivatives) {
             Arrays.fill(grad, 0);
@@ -617,7 +465,7 @@ public final class RatingList {
     }
 
     /** Shifts each group without anchors to the mean (anchored groups are absolute already); returns the ratings (length p). */
-    private double[] normalize(double[] theta, RatingOptions options) {
+    double[] normalize(double[] theta, RatingOptions options) {
         double[] r = Arrays.copyOf(theta, p);
         double[] sum = new double[components];
         int[] size = new int[components];
@@ -635,106 +483,4 @@ public final class RatingList {
         return r;
     }
 
-    // ---------------------------------------------------------------- error bars
-
-    private double[][] fisherCovariance(double[] w, double[] d, double[] l, double[] theta) {
-        double[][] cov = new double[p][p];
-        if (m == 0) {
-            return cov;
-        }
-        double[] grad = new double[m];
-        double[] info = new double[m * m];
-        evaluate(w, d, l, theta, grad, info);
-        double[] inverse = Linear.choleskyInverse(info, m);
-        if (inverse == null) {
-            for (double[] row : cov) {
-                Arrays.fill(row, Double.NaN);
-            }
-            return cov;
-        }
-        for (int i = 0; i < p; i++) {
-            for (int j = 0; j < p; j++) {
-                int a = freeIndex[i];
-                int b = freeIndex[j];
-                cov[i][j] = a < 0 || b < 0 ? 0 : inverse[a * m + b];
-            }
-        }
-        return cov;
-    }
-
-    private double[][] bootstrap(GameCounts counts, RatingOptions options, double[] theta, double drawRatio) {
-        int b = options.bootstrap();
-        double[][] samples = new double[b][];
-        IntStream.range(0, b).parallel().forEach(k -> samples[k] = sample(counts, options, theta, drawRatio, k));
-        double[] mean = new double[p];
-        for (double[] s : samples) {
-            for (int i = 0; i < p; i++) {
-                mean[i] += s[i] / b;
-            }
-        }
-        double[][] cov = new double[p][p];
-        double[] dev = new double[p];
-        for (double[] s : samples) {
-            for (int i = 0; i < p; i++) {
-                dev[i] = s[i] - mean[i];
-            }
-            for (int i = 0; i < p; i++) {
-                double di = dev[i];
-                double[] row = cov[i];
-                for (int j = i; j < p; j++) {
-                    row[j] += di * dev[j];
-                }
-            }
-        }
-        double denom = Math.max(1, b - 1);
-        for (int i = 0; i < p; i++) {
-            for (int j = i; j < p; j++) {
-                cov[i][j] /= denom;
-                cov[j][i] = cov[i][j];
-            }
-        }
-        return cov;
-    }
-
-    /** One bootstrap sample: simulated counts from the fitted model, refitted and re-anchored. */
-    private double[] sample(GameCounts counts, RatingOptions options, double[] theta, double drawRatio, int k) {
-        SplittableRandom rng = new SplittableRandom(mix(options.seed(), k));
-        double[] w = new double[p * p];
-        double[] d = new double[p * p];
-        double[] l = new double[p * p];
-        long[] out = new long[3];
-        double adv = theta[p];
-        double delta = theta[p + 1];
-        for (int c : cells) {
-            int i = c / p;
-            int j = c % p;
-            long n = counts.games(i, j);
-            double x = theta[i] - theta[j] + adv;
-            double pw;
-            double pd;
-            if (drawModel) {
-                pw = logistic(x - delta);
-                pd = Math.max(0, logistic(x + delta) - pw);
-            } else {
-                double s = logistic(x);
-                pd = Math.min(drawRatio, 2 * Math.min(s, 1 - s));
-                pw = Math.max(0, s - pd / 2);
-            }
-            Sampling.trinomial(rng, n, pw, pd, out);
-            w[c] = out[0];
-            d[c] = out[1];
-            l[c] = out[2];
-        }
-        addVirtualDraws(w, d, l, counts, null);
-        double[] fitted = fit(w, d, l, theta);
-        return normalize(fitted, options);
-    }
-
-    /** Seed of sample k: a 64-bit mix (Stafford variant 13) so nearby seeds give unrelated streams. */
-    static long mix(long seed, long k) {
-        long z = seed * 0x9E3779B97F4A7C15L + (k + 1) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
-    }
 }

@@ -10,8 +10,10 @@ import java.util.List;
  * @param players one line per player, ordered by group (anchored or largest first), then rating
  * @param groups player names of each connected group (players linked by games); one group unless
  *     the games split the players into parts that never met
- * @param differenceError half-width of the 95% interval of R_i - R_j, by player index (NaN across groups)
- * @param los likelihood of superiority P(R_i > R_j), by player index (NaN across groups, 0.5 on the diagonal)
+ * @param differenceError half-width of the 95% interval of R_i - R_j, by player index (NaN across groups);
+ *     null for lists of more than {@link RatingList#DENSE_LIMIT} players
+ * @param los likelihood of superiority P(R_i > R_j), by player index (NaN across groups, 0.5 on the
+ *     diagonal); null for lists of more than {@link RatingList#DENSE_LIMIT} players
  * @param whiteAdvantage fitted Elo advantage of White (the first player); NaN when not estimated
  * @param drawElo fitted drawElo of the BayesElo draw model; NaN with draws as half points
  * @param errorMethod how the error bars were obtained, in words

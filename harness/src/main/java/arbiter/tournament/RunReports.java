@@ -108,7 +108,7 @@ public final class RunReports {
         }
         List<RunReport.Chart> charts = new ArrayList<>();
         if (t.games > 0) {
-            Ratings ratings = t.scoreboard.ratings(config.anchors(), BOOTSTRAP, config.seed());
+            Ratings ratings = t.scoreboard.ratings(config.anchors(), BOOTSTRAP, config.seed(), Scoreboard.ratingModel(config));
             sections.add(new RunReport.Section("ratings", RatingReport.ratingTable(ratings)));
             sections.add(new RunReport.Section("crosstable", RatingReport.crosstable(ratings)));
             sections.add(new RunReport.Section("head-to-head", RatingReport.headToHead(ratings, order)));

@@ -72,7 +72,7 @@ public final class StandingsReporter implements RunListener {
         if (scoreboard.games() == 0) {
             return;
         }
-        Ratings ratings = scoreboard.ratings(config.anchors(), RunReports.BOOTSTRAP, config.seed());
+        Ratings ratings = scoreboard.ratings(config.anchors(), RunReports.BOOTSTRAP, config.seed(), Scoreboard.ratingModel(config));
         out.print(RatingReport.render(ratings, Format.TEXT, List.of(RatingReport.Part.RATINGS)));
         if (scoreboard.match()) {
             out.print(matchSummary(scoreboard.verdict()));

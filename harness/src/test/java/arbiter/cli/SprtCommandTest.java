@@ -59,4 +59,16 @@ class SprtCommandTest {
         assertEquals(2, CliRunner.run("sprt", "--elo0", "0", "--elo1", "5").exit());
         assertEquals(2, CliRunner.run("sprt", "--elo0", "0", "--elo1", "5", "--wdl", "1,1,1", "--alpha", "1.5").exit());
     }
+
+    @Test
+    void stoppedTestPrintsFishtestsMedianUnbiasedEstimate() {
+        // first row of resources arbiter/stats/fishtest/sprt-estimates.csv: elo 9.6464, [2.1854, 17.0143], LOS 99.42%
+        CliRunner r = CliRunner.run("sprt", "--elo0", "0", "--elo1", "5", "--wdl", "810,2171,699");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("verdict: H1 accepted"), r.out());
+        assertTrue(r.out().contains("unbiased elo: 9.65 [2.19, 17.01]"), r.out());
+        assertTrue(r.out().contains("unbiased los: 99.42%"), r.out());
+        CliRunner open = CliRunner.run("sprt", "--elo0", "0", "--elo1", "5", "--wdl", "81,217,69");
+        assertTrue(!open.out().contains("unbiased"), open.out());
+    }
 }

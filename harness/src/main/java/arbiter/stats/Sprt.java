@@ -1,7 +1,5 @@
 package arbiter.stats;
 
-import org.apache.commons.math3.analysis.UnivariateFunction;
-import org.apache.commons.math3.analysis.solvers.BrentSolver;
 
 /**
  * The generalized sequential probability ratio test (GSPRT) as fishtest runs it.
@@ -17,7 +15,7 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
  *       {@code s = 1/(1+10^(-elo/400))}. By Van den Bergh, "support_MLE_multinomial", Prop. 1.1,
  *       {@code p_i = phat_i / (1 + theta (a_i - s))} where theta solves the secular equation
  *       {@code sum phat_i (a_i - s) / (1 + theta (a_i - s)) = 0} on the interval keeping every
- *       denominator positive (Brent's method).
+ *       denominator positive (Newton's method kept inside a bracket; it converges to the last bits).
  *   <li>Normalized model (fishtest {@code LLR_normalized}): the hypothesis fixes the t-value
  *       {@code t = (mu - 1/2)/sigma} of one sample, {@code t = nElo / (800/ln 10)} for a game and
  *       {@code sqrt(2)} times that for a game pair. The MLE is the fixed point of Van den Bergh,
@@ -245,15 +243,40 @@ public final class Sprt {
         if (!(v < 0 && w > 0)) {
             throw new IllegalArgumentException("the hypothesis lies outside the range of outcomes");
         }
-        UnivariateFunction f = x -> {
-            double sum = 0;
+        // f(x) = sum p_i a_i / (1 + x a_i) falls strictly on the interval (f' = -sum p_i a_i^2 / (1 + x a_i)^2),
+        // so Newton's method from 0, kept inside a bracket that every step narrows (bisection when a step
+        // would leave it), finds its one root to the last bits in a handful of steps: the run's SPRT
+        // computes this after every game pair, so it must cost little (bench/sprt-overhead.sh).
+        double lo = -1 / w + EPSILON;
+        double hi = -1 / v - EPSILON;
+        double x = 0;
+        for (int iter = 0; iter < 200; iter++) {
+            double fx = 0;
+            double dfx = 0;
             for (int i = 0; i < a.length; i++) {
-                sum += p[i] * a[i] / (1 + x * a[i]);
+                double d = 1 / (1 + x * a[i]);
+                double t = p[i] * a[i] * d;
+                fx += t;
+                dfx -= t * a[i] * d;
             }
-            return sum;
-        };
-        BrentSolver solver = new BrentSolver(1e-15, 1e-16, 1e-300);
-        return solver.solve(10_000, f, -1 / w + EPSILON, -1 / v - EPSILON);
+            if (fx == 0) {
+                return x;
+            }
+            if (fx > 0) {
+                lo = x;
+            } else {
+                hi = x;
+            }
+            double next = x - fx / dfx;
+            if (!(next > lo && next < hi)) {
+                next = (lo + hi) / 2;
+            }
+            if (Math.abs(next - x) <= 1e-15 * Math.max(1, Math.abs(x)) || hi - lo <= 1e-16) {
+                return next;
+            }
+            x = next;
+        }
+        return x;
     }
 
     static double[] regularize(long[] counts) {

@@ -402,12 +402,10 @@ public final class ConfigLoader {
         // the engine's own declarations when it starts.
         String limitsPath = own != null ? path + ".limits" : "$.limits";
         if (external != null && "hub1".equals(external.protocol())) {
-            if (!options.isEmpty()) {
-                r.problem(path + ".options", "the hub1 protocol has no command to set options (Scan 2.0 reads them from its scan.ini)");
-            }
-            if (effective.depth() > 0 || effective.nodes() > 0 || (effective.moveTimeMs() == 0 && !effective.hasClock())) {
-                r.problem(limitsPath, "the hub1 protocol has time limits only: give player '" + name
-                        + "' moveTimeMs or timeMs, and no depth or nodes");
+            // Scan 2.0's hub_loop reads level, time and depth; it has no node limit.
+            if (effective.nodes() > 0) {
+                r.problem(limitsPath, "the hub1 protocol has no node limit: give player '" + name
+                        + "' moveTimeMs, timeMs or depth");
             }
         }
         if (external != null && "xboard".equals(external.protocol())) {

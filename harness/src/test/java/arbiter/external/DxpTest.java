@@ -278,11 +278,11 @@ class DxpTest {
             Path log = tmp.resolve("replay.log");
             int port = TestEngines.freePort();
             String peer = """
-                    {"name": "%s", "protocol": "dxp", "port": %d, "initTimeoutMs": 30000,
-                     "limits": {"timeMs": 60000, "marginMs": 30000}, "command": %s}""".formatted(scan[0], port,
+                    {"name": "scan", "protocol": "dxp", "port": %d, "initTimeoutMs": 30000,
+                     "limits": {"timeMs": 60000, "marginMs": 30000}, "command": %s}""".formatted(port,
                     TestEngines.json(TestEngines.javaMain(RecordedPeer.class.getName(), "dxp",
                             Hub1Test.resource(scan[1] + ".log").toString(), Integer.toString(port), log.toString())));
-            Hub1Test.assertReplays(tmp, scan[0], peer, Hub1Test.resource(scan[1] + ".pdn"), log);
+            Hub1Test.assertReplays(tmp, "scan", peer, Hub1Test.resource(scan[1] + ".pdn"), log);
         }
     }
 }

@@ -145,11 +145,11 @@ class Hub1Test {
     void replaysTheRealScan20Games() throws Exception {
         Path log = dir.resolve("replay.log");
         String peer = """
-                {"name": "scan-2.0", "protocol": "hub1", "initTimeoutMs": 30000,
+                {"name": "scan", "protocol": "hub1", "initTimeoutMs": 30000,
                  "limits": {"timeMs": 4000, "incrementMs": 100, "marginMs": 1000}, "command": %s}""".formatted(
                 TestEngines.json(TestEngines.javaMain(RecordedPeer.class.getName(), "hub1",
                         resource("hub1/scan2-alphabeta.log").toString(), log.toString())));
-        assertReplays(dir, "scan-2.0", peer, resource("hub1/scan2-alphabeta.pdn"), log);
+        assertReplays(dir, "scan", peer, resource("hub1/scan2-alphabeta.pdn"), log);
     }
 
     /** Plays the recorded config (bench/real-peers.sh) with the replaying peer and compares with the recorded games. */

@@ -260,10 +260,10 @@ class HubTest {
     void replaysTheRealScan31Games(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path log = tmp.resolve("replay.log");
         String peer = """
-                {"name": "scan-3.1", "protocol": "hub", "initTimeoutMs": 30000,
+                {"name": "scan", "protocol": "hub", "initTimeoutMs": 30000,
                  "limits": {"timeMs": 4000, "incrementMs": 100, "marginMs": 1000}, "command": %s}""".formatted(
                 TestEngines.json(TestEngines.javaMain(RecordedPeer.class.getName(), "hub",
                         Hub1Test.resource("hub2/scan3-alphabeta.log").toString(), log.toString())));
-        Hub1Test.assertReplays(tmp, "scan-3.1", peer, Hub1Test.resource("hub2/scan3-alphabeta.pdn"), log);
+        Hub1Test.assertReplays(tmp, "scan", peer, Hub1Test.resource("hub2/scan3-alphabeta.pdn"), log);
     }
 }

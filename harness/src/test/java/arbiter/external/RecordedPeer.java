@@ -91,6 +91,9 @@ public final class RecordedPeer {
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         int i = 0;
+        while (i < t.size() && t.get(i).dir() == '<') {
+            out.println(t.get(i++).text()); // what the engine printed before it read anything (Scan 2.0's banner)
+        }
         for (String line; (line = in.readLine()) != null; ) {
             log(log, line);
             if (line.equals("quit")) {

@@ -40,7 +40,11 @@ if (( $# < 2 )); then
     sed -n 2,20p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
+for d in "$1" "$2"; do
+    [[ -d "$d" ]] || { echo "error: $d is not a folder" >&2; exit 2; }
+done
 scan2="$(cd "$1" && pwd)" scan3="$(cd "$2" && pwd)" games="${3:-2}"
+[[ "$games" =~ ^[1-9][0-9]*$ ]] || { echo "error: GAMES '$games' is not a positive number" >&2; exit 2; }
 rec="${4:-$(mktemp -d /tmp/real-peers.XXXXXX)}"
 mkdir -p "$rec"
 for d in "$scan2" "$scan3"; do

@@ -57,7 +57,7 @@ class RealEngineMatrixTest {
             new Opponent("fairymax", "xboard", "fairymax", "fairymax", List.of()),
             new Opponent("phalanx", "xboard", "phalanx", "phalanx", List.of()),
             new Opponent("hoichess", "xboard", "hoichess", "hoichess", List.of()),
-            new Opponent("gnuchess", "xboard", "gnuchess", "gnuchess", List.of("--xboard")),
+            new Opponent("gnuchess", "xboard", "gnuchess", "gnuchess", List.of()),
             new Opponent("polyglot-toga2", "xboard", "polyglot", "polyglot", List.of("-noini", "-ec", "TOGA2")));
 
     private static final Map<String, Future<Result>> RESULTS = new LinkedHashMap<>();

@@ -30,13 +30,20 @@ import org.apache.logging.log4j.Logger;
  * with {@code depth=}, {@code nodes=}, {@code move-time=} and/or {@code time= inc= moves=} (seconds);
  * {@code go think}; {@code info} (score in men, depth, nodes, time, pv) until {@code done move=...}.
  *
- * <p>Version 1 (Hub-1, Scan 2.0; protocol {@code hub1}), from Fabien Letouzey's description of it
- * ("Hub protocol, version 1", damforum.nl, 2017): positional commands without named arguments.
- * Handshake {@code hub} → {@code name ...} lines, {@code wait}; {@code init} → {@code ready}; no params
- * (Scan 2.0 reads its settings from scan.ini). Each move {@code pos <position>}, one
- * {@code move <m>} per reversible move since it, {@code level <moves> <time> <inc>} (seconds; a time
- * per move is {@code level 1 <t> 0}), {@code go}; the answer is {@code move <m> [<ponder>]}. Hub-1
- * has time limits only: a depth or node limit is refused.
+ * <p>Version 1 (Hub-1, Scan 2.0; protocol {@code hub1}) as Scan 2.0's own source speaks it
+ * ({@code main.cpp} {@code hub_loop}, {@code fen.cpp} {@code pos_from_hub}; github.com/rhalbersma/scan
+ * at its "Scan 2.0" commit): positional commands without named arguments. Handshake {@code hub} →
+ * {@code name ...}, {@code author ...}, {@code country ...}, {@code wait}; one {@code set <name> <value>}
+ * per configured option (Hub-1 declares no params, so names are not checked; Scan 2.0 keeps them as
+ * its scan.ini variables); {@code init} → {@code ready}. Each game {@code new} then {@code ping} →
+ * {@code pong}. Each move {@code pos <position>} with the side to move in <em>lower case</em>
+ * ({@code w}/{@code b}, then the squares as in version 2), one {@code move <m>} per reversible move
+ * since it, then the limit, {@code go}; the answer is {@code move <m> [<ponder>]}, after
+ * {@code info <depth> <mean depth> <score> <nodes> <seconds> <Mnps> <pv...>} lines (score in
+ * centi-men). Limits (whole milliseconds, as Scan reads them with {@code stoi}): a clock as
+ * {@code level <moves> <time ms> <inc ms>}, a time per move as {@code time <ms>}, a depth as
+ * {@code depth <n>}; Hub-1 has no node limit, so one is refused. {@code pos} resets the limits in
+ * Scan, so they follow it.
  */
 public final class HubPlayer extends ProcessPlayer {
     private static final Logger LOG = LogManager.getLogger(HubPlayer.class);
@@ -74,11 +81,11 @@ public final class HubPlayer extends ProcessPlayer {
         process.send("hub");
         await(l -> HubText.parse(l).command().equals("wait"), this::handshakeLine, engine.initTimeoutMs(),
                 "'hub' with 'wait'");
-        if (version == 1 && !options.isEmpty()) {
-            throw new EngineException("engine " + name + ": the Hub-1 protocol has no command to set options "
-                    + String.join(", ", options.keySet()) + " (Scan 2.0 reads them from its scan.ini)");
-        }
         for (Map.Entry<String, Object> o : options.entrySet()) {
+            if (version == 1) {
+                process.send(hub1Set(o.getKey(), text(o.getValue())));
+                continue;
+            }
             if (!declared.containsKey(o.getKey())) {
                 throw new EngineException("engine " + name + " has no Hub param '" + o.getKey() + "'; its params: "
                         + String.join(", ", declared.keySet()));
@@ -120,10 +127,7 @@ public final class HubPlayer extends ProcessPlayer {
 
     @Override
     protected void beginGame(long gameSeed) {
-        if (version == 1) {
-            return; // Hub-1 has no game commands: every search sends its whole position
-        }
-        process.send("new-game");
+        process.send(version == 1 ? "new" : "new-game");
         process.send("ping");
         await(l -> HubText.parse(l).command().equals("pong"), this::checkError, engine.initTimeoutMs(),
                 "'ping' with 'pong'");
@@ -165,7 +169,13 @@ public final class HubPlayer extends ProcessPlayer {
     private void onSearchLine(String line, SearchInfo info) {
         HubText.Line l = HubText.parse(line);
         switch (l.command()) {
-            case "info" -> parseInfo(l, info);
+            case "info" -> {
+                if (version == 1) {
+                    parseHub1Info(line, info);
+                } else {
+                    parseInfo(l, info);
+                }
+            }
             case "error" -> throw new EngineException("engine " + name + " reported an error: " + errorText(line, l));
             default -> {
                 // pong, or something Hub says to ignore
@@ -196,6 +206,37 @@ public final class HubPlayer extends ProcessPlayer {
             }
         } catch (NumberFormatException e) {
             LOG.debug("malformed hub info: {}", l);
+        }
+    }
+
+    /**
+     * Folds a Hub-1 {@code info} line in: {@code info <depth> <mean depth> <score> <nodes> <seconds>
+     * <Mnps> <pv move>...} (Scan 2.0's {@code printf("info %d %.1f %d %lld %.2f %.1f %s")}, score in
+     * centi-men).
+     */
+    static void parseHub1Info(String line, SearchInfo info) {
+        String[] t = line.strip().split("\\s+");
+        try {
+            if (t.length > 1) {
+                info.depth = Integer.parseInt(t[1]);
+            }
+            if (t.length > 2) {
+                info.selDepth = Math.max(info.selDepth, (int) Math.ceil(Double.parseDouble(t[2])));
+            }
+            if (t.length > 3) {
+                info.score = Integer.parseInt(t[3]);
+            }
+            if (t.length > 4) {
+                info.nodes = Long.parseLong(t[4]);
+            }
+            if (t.length > 5) {
+                info.timeMs = Math.round(Double.parseDouble(t[5]) * 1000);
+            }
+            if (t.length > 7) {
+                info.pv = List.copyOf(Arrays.asList(t).subList(7, t.length));
+            }
+        } catch (NumberFormatException e) {
+            LOG.debug("malformed hub1 info: {}", line);
         }
     }
 
@@ -257,36 +298,61 @@ public final class HubPlayer extends ProcessPlayer {
     }
 
     /**
-     * Hub-1's commands for a search: {@code pos <position>} after the last irreversible move, a
-     * {@code move <m>} for each move since, {@code level <moves> <time> <inc>}, {@code go}.
+     * Hub-1's commands for a search: {@code pos <position>} (side to move in lower case) after the last
+     * irreversible move, a {@code move <m>} for each move since, the limit ({@link #hub1Limit}), {@code go}.
      */
     static List<String> hub1Commands(GameHistory game, Limits limits) {
         List<Move> moves = game.moves();
         List<Position> positions = game.positions();
         int base = lastIrreversible(game);
         List<String> out = new ArrayList<>();
-        out.add("pos " + HubText.position((DraughtsPosition) positions.get(base)));
+        out.add("pos " + hub1Position((DraughtsPosition) positions.get(base)));
         for (int i = base; i < moves.size(); i++) {
             out.add("move " + HubText.move((DraughtsMove) moves.get(i)));
         }
-        out.add(hub1Level(limits));
+        out.addAll(hub1Limit(limits));
         out.add("go");
         return out;
     }
 
-    /** {@code level <moves> <time> <inc>}: the clock, or one move in the time per move. */
-    static String hub1Level(Limits limits) {
-        if (limits.depth() > 0 || limits.nodes() > 0) {
-            throw new EngineException("the Hub-1 protocol has time limits only (level): give the player a clock or moveTimeMs");
+    /** The Hub-1 position: as version 2's, but the side to move in lower case ({@code w}/{@code b}). */
+    static String hub1Position(DraughtsPosition p) {
+        String s = HubText.position(p);
+        return Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * The Hub-1 limit lines, times in whole milliseconds: {@code level <moves> <time> <inc>} for a clock
+     * (or {@code time <ms>} for a time per move), and {@code depth <n>} for a depth.
+     */
+    static List<String> hub1Limit(Limits limits) {
+        if (limits.nodes() > 0) {
+            throw new EngineException("the Hub-1 protocol has no node limit (Scan 2.0 reads level, time and depth):"
+                    + " give the player a clock, moveTimeMs or depth");
         }
+        List<String> out = new ArrayList<>();
         if (limits.hasClock()) {
-            return "level " + Math.max(0, limits.movesToGo()) + " " + HubText.seconds(limits.remainingMs()) + " "
-                    + HubText.seconds(limits.incrementMs());
+            out.add("level " + Math.max(0, limits.movesToGo()) + " " + Math.max(0, limits.remainingMs()) + " "
+                    + Math.max(0, limits.incrementMs()));
+        } else if (limits.moveTimeMs() > 0) {
+            out.add("time " + limits.moveTimeMs());
         }
-        if (limits.moveTimeMs() > 0) {
-            return "level 1 " + HubText.seconds(limits.moveTimeMs()) + " 0";
+        if (limits.depth() > 0) {
+            out.add("depth " + limits.depth());
         }
-        throw new EngineException("the Hub-1 protocol needs a time limit: give the player a clock or moveTimeMs");
+        if (out.isEmpty()) {
+            throw new EngineException("the Hub-1 protocol needs a limit: give the player a clock, moveTimeMs or depth");
+        }
+        return out;
+    }
+
+    /** {@code set <name> <value>}: Hub-1 reads one word each, so a value with a space cannot be sent. */
+    static String hub1Set(String name, String value) {
+        if (name.isEmpty() || name.contains(" ") || value.isEmpty() || value.contains(" ")) {
+            throw new EngineException("Hub-1 option '" + name + "' = '" + value
+                    + "': Hub-1's set takes one word for the name and one for the value");
+        }
+        return "set " + name + " " + value;
     }
 
     /** The move of a Hub-1 answer {@code move <m> [<ponder>]}. */

@@ -52,13 +52,10 @@ public final class ProtocolRules {
                              Problems problems) {
         switch (protocol) {
             case HUB1 -> {
-                if (!options.isEmpty()) {
-                    problems.problem(Where.OPTIONS, "the hub1 protocol has no command to set options (Scan 2.0 reads "
-                            + "them from its scan.ini)");
-                }
-                if (limits.depth() > 0 || limits.nodes() > 0 || (limits.moveTimeMs() == 0 && !limits.hasClock())) {
-                    problems.problem(Where.LIMITS, "the hub1 protocol has time limits only: give player '" + player
-                            + "' moveTimeMs or timeMs, and no depth or nodes");
+                // Scan 2.0's hub_loop reads set (options), level, time and depth; it has no node limit.
+                if (limits.nodes() > 0) {
+                    problems.problem(Where.LIMITS, "the hub1 protocol has no node limit: give player '" + player
+                            + "' moveTimeMs, timeMs or depth");
                 }
             }
             case XBOARD -> {

@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  * {@code sd}) and the start position ({@code setboard FEN}, or {@code edit} mode for engines without
  * setboard); each move: {@code force}, the moves played since (with {@code usermove} when the engine
  * asked for it, in SAN when it asked for that), {@code time}/{@code otim} with a clock, then {@code go};
- * the answer is {@code move MOVE}. Thinking lines ({@code ply score time nodes pv}) give depth, score,
+ * the answer is {@code move MOVE}, or the older {@code NUMBER ... MOVE} that GNU Chess sends (xboard's
+ * and c-chess-cli's readers accept both). Thinking lines ({@code ply score time nodes pv}) give depth, score,
  * nodes and pv. {@code ?} asks for the move at once when time is up. {@code ping N}/{@code pong N}
  * synchronise when the engine supports it.
  *
@@ -200,8 +201,9 @@ public final class XboardPlayer extends ProcessPlayer {
         searched(game, start, answered, -1);
         long elapsed = (answered - start) / 1_000_000;
         String s = answer.strip();
-        if (s.startsWith("move ")) {
-            Move move = parseMove(current, s.substring(5).strip());
+        String moveText = s.startsWith("move ") ? s.substring(5).strip() : oldFormMove(s);
+        if (moveText != null) {
+            Move move = parseMove(current, moveText);
             sent.add(move);
             return info.result(move, current, elapsed, XboardPlayer::parseMove);
         }
@@ -224,11 +226,17 @@ public final class XboardPlayer extends ProcessPlayer {
         throw new EngineException("engine " + name + " refused the game's moves: '" + UciPlayer.printable(s) + "'");
     }
 
+    /** The move of the older answer {@code NUMBER ... MOVE} (GNU Chess: {@code 1. ... g8f6}), or null. */
+    static String oldFormMove(String line) {
+        String[] t = line.strip().split("\\s+");
+        return t.length == 3 && t[1].equals("...") && t[0].matches("\\d+\\.?") ? t[2] : null;
+    }
+
     /** The answer to {@code go}: a move, a resignation, a result claim, or a refusal of our moves. */
     static boolean isAnswer(String line) {
         String s = line.strip();
         String first = firstToken(s);
-        return first.equals("move") || s.equals("resign") || s.startsWith("tellics resign") || first.equals("1-0")
+        return first.equals("move") || oldFormMove(s) != null || s.equals("resign") || s.startsWith("tellics resign") || first.equals("1-0")
                 || first.equals("0-1") || first.equals("1/2-1/2") || s.startsWith("Illegal move")
                 || s.startsWith("Error");
     }

@@ -265,4 +265,24 @@ class DxpTest {
             assertEquals(2, seen.size(), seen.toString());
         }
     }
+
+    /**
+     * The games Scan 2.0 and Scan 3.1 (built from their public sources: bench/real-peers.sh) played over
+     * DXP against draughts-alphabeta at depth 3, replayed message by message by a follower: Arbiter must
+     * send what it sent the real engines (a move's time field aside), and the games come out as played.
+     */
+    @Test
+    void replaysTheRealScanGamesOverDxp() throws Exception {
+        for (String[] scan : new String[][] {{"scan-2.0", "dxp/scan2-alphabeta"}, {"scan-3.1", "dxp/scan3-alphabeta"}}) {
+            Path tmp = Files.createDirectories(dir.resolve(scan[0]));
+            Path log = tmp.resolve("replay.log");
+            int port = TestEngines.freePort();
+            String peer = """
+                    {"name": "scan", "protocol": "dxp", "port": %d, "initTimeoutMs": 30000,
+                     "limits": {"timeMs": 60000, "marginMs": 30000}, "command": %s}""".formatted(port,
+                    TestEngines.json(TestEngines.javaMain(RecordedPeer.class.getName(), "dxp",
+                            Hub1Test.resource(scan[1] + ".log").toString(), Integer.toString(port), log.toString())));
+            Hub1Test.assertReplays(tmp, "scan", peer, Hub1Test.resource(scan[1] + ".pdn"), log);
+        }
+    }
 }

@@ -16,12 +16,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A scripted Hub-1 peer (Scan 2.0's protocol as Fabien Letouzey described it): answers {@code hub}
- * with {@code name} and {@code wait}, {@code init} with {@code ready}; takes {@code pos <position>},
- * then {@code move <m>} lines onto it, {@code level <moves> <time> <inc>}, and answers {@code go}
- * with {@code move <m>} (its first legal move), or with an illegal move at its N-th search when the
- * mode is "illegal". Anything else it does not know is answered with {@code error} and logged, so a
- * test can tell that the client spoke only Hub-1. Every line received is appended to the log.
+ * A scripted Hub-1 peer with the grammar of Scan 2.0's {@code hub_loop} (main.cpp) and
+ * {@code pos_from_hub} (fen.cpp): answers {@code hub} with {@code name} and {@code wait}, {@code init}
+ * with {@code ready}, {@code ping} with {@code pong}; takes {@code new}, {@code set <name> <value>},
+ * {@code pos <position>} (side to move {@code w}/{@code b}, else {@code error bad position} as Scan),
+ * then {@code move <m>} lines onto it, {@code level <moves> <time ms> <inc ms>}, {@code time <ms>} or
+ * {@code depth <n>} (whole numbers: Scan reads them with {@code stoi}, so a decimal is logged as a
+ * protocol error here), and answers {@code go} with {@code move <m>} (its first legal move), or with
+ * an illegal move at its N-th search when the mode is "illegal". Anything else it does not know is
+ * answered with {@code error} and logged, so a test can tell that the client spoke only Hub-1. Every
+ * line received is appended to the log.
  * Usage: {@code FakeHub1Engine <variant> <mode> <N> <log>}.
  */
 public final class FakeHub1Engine {
@@ -49,20 +53,27 @@ public final class FakeHub1Engine {
                     out.println("wait");
                 }
                 case "init" -> out.println("ready");
+                case "ping" -> out.println("pong");
+                case "new", "set" -> {
+                    // search_new_game / var::set
+                }
                 case "pos" -> {
-                    game = new GameHistory(HubText.parsePosition(rules, arg, false));
+                    if (!arg.matches("[wb][wbWBe]{50}")) {
+                        out.println("error bad position");
+                        Files.writeString(log, "PROTOCOL ERROR bad position\n", StandardOpenOption.APPEND);
+                        continue;
+                    }
+                    game = new GameHistory(HubText.parsePosition(rules, Character.toUpperCase(arg.charAt(0)) + arg.substring(1), false));
                     leveled = false;
                 }
                 case "move" -> game.play(HubText.parseMove(game.current(), arg));
-                case "level" -> {
+                case "level", "time", "depth" -> {
                     String[] t = arg.split("\\s+");
-                    if (t.length != 3) {
-                        out.println("error bad level");
+                    if (t.length != (head.equals("level") ? 3 : 1) || !arg.matches("[0-9 ]+")) {
+                        out.println("error bad " + head);
+                        Files.writeString(log, "PROTOCOL ERROR " + line + "\n", StandardOpenOption.APPEND);
                         continue;
                     }
-                    Integer.parseInt(t[0]);
-                    Double.parseDouble(t[1]);
-                    Double.parseDouble(t[2]);
                     leveled = true;
                 }
                 case "go" -> {

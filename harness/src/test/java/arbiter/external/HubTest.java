@@ -250,4 +250,20 @@ class HubTest {
         assertTrue(record.contains("reported an error: unknown command: go think"), record);
         assertFalse(record.contains("error: null"), record);
     }
+
+    /**
+     * The games Scan 3.1 (built from its public source, material-only weights: bench/real-peers.sh)
+     * played against draughts-alphabeta at depth 3, replayed line by line: the client must send what
+     * it sent the real engine, clock figures aside, and the games come out as they were played.
+     */
+    @Test
+    void replaysTheRealScan31Games(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path log = tmp.resolve("replay.log");
+        String peer = """
+                {"name": "scan", "protocol": "hub", "initTimeoutMs": 30000,
+                 "limits": {"timeMs": 4000, "incrementMs": 100, "marginMs": 1000}, "command": %s}""".formatted(
+                TestEngines.json(TestEngines.javaMain(RecordedPeer.class.getName(), "hub",
+                        Hub1Test.resource("hub2/scan3-alphabeta.log").toString(), log.toString())));
+        Hub1Test.assertReplays(tmp, "scan", peer, Hub1Test.resource("hub2/scan3-alphabeta.pdn"), log);
+    }
 }

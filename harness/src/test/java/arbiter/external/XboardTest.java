@@ -164,4 +164,15 @@ class XboardTest {
         assertEquals(2, run(config, so, se), so + "\n" + se);
         assertTrue(se.toString().contains("no xboard option 'Hash'") && se.toString().contains("Resign Threshold"), se.toString());
     }
+
+    /** GNU Chess 6 answers go with "1. ... g8f6" (seen from Debian's gnuchess --xboard); xboard and c-chess-cli accept it. */
+    @Test
+    void theOlderMoveAnswerOfGnuChessIsAMove() {
+        assertEquals("g8f6", XboardPlayer.oldFormMove("1. ... g8f6"));
+        assertEquals("e7e5", XboardPlayer.oldFormMove("12 ... e7e5"));
+        assertTrue(XboardPlayer.isAnswer("1. ... g8f6"));
+        assertEquals(null, XboardPlayer.oldFormMove("9 -15 68 506186 Nf6 Nf3 d5"));
+        assertEquals(null, XboardPlayer.oldFormMove("My move is : g8f6"));
+        assertEquals(null, XboardPlayer.oldFormMove("1. d2d4"));
+    }
 }

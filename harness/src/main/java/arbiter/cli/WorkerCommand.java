@@ -91,13 +91,12 @@ final class WorkerCommand implements Callable<Integer> {
             try (Worker w = connect(signer, players, slots, timeoutMs, out)) {
                 worker[0] = w; // from here a signal ends it at once, connecting or playing
                 try {
-                    if (!w.connect(timeoutMs)) {
-                        return null;
+                    if (w.connect(timeoutMs)) {
+                        w.run();
                     }
                 } catch (IllegalStateException e) {
                     throw new BadInputException("the coordinator at " + join + ": " + e.getMessage());
                 }
-                w.run();
             }
             return null;
         });

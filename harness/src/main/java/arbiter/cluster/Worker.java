@@ -62,6 +62,8 @@ public final class Worker implements AutoCloseable {
     /** The run and coordinator incarnation this worker serves now, from its welcome (null before). */
     private volatile Session session;
     private volatile String refusal;
+    /** With a connect timeout: when {@link #run} gives up if no coordinator has welcomed this worker. */
+    private volatile long welcomeBy = -1;
 
     private record Session(String run, String coordinator, Sequence seen) {
         boolean owns(JsonNode m) {
@@ -77,6 +79,9 @@ public final class Worker implements AutoCloseable {
      * @param slots games played at once
      */
     public Worker(String join, Signer signer, PlayerFactory players, int slots, long connectTimeoutMs, PrintWriter out) {
+        // Hazelcast logs two WARN lines per connection attempt (every 2 s while waiting); this worker logs its own, once a minute.
+        org.apache.logging.log4j.core.config.Configurator.setLevel("com.hazelcast.client.impl.connection",
+                org.apache.logging.log4j.Level.ERROR);
         this.address = Hazelcasts.Address.parse(join, "--join");
         this.signer = signer;
         this.players = players;
@@ -110,10 +115,10 @@ public final class Worker implements AutoCloseable {
     }
 
     /**
-     * Waits until connected (logging once a minute), then until welcomed when {@code welcomeTimeoutMs}
-     * is not -1.
+     * Waits until connected (logging once a minute); with a timeout ({@code connectTimeoutMs} not -1)
+     * {@link #run} then gives up when no welcome came within it.
      *
-     * @throws IllegalStateException when no coordinator answered in time, or none took this worker
+     * @throws IllegalStateException when no coordinator answered in time
      * @return false when closed meanwhile
      */
     public boolean connect(long connectTimeoutMs) throws InterruptedException {
@@ -137,11 +142,7 @@ public final class Worker implements AutoCloseable {
         sender.setDaemon(true);
         sender.start();
         if (connectTimeoutMs >= 0) {
-            long left = connectTimeoutMs - (System.currentTimeMillis() - start);
-            if (!welcomed.await(Math.max(left, 1000), TimeUnit.MILLISECONDS) && !closed) {
-                throw new IllegalStateException(refusal != null ? "refused: " + refusal
-                        : "connected, but the coordinator did not take this worker in time");
-            }
+            welcomeBy = start + Math.max(connectTimeoutMs, 1000);
         }
         return !closed;
     }
@@ -166,11 +167,19 @@ public final class Worker implements AutoCloseable {
         }
     }
 
-    /** Plays what is leased to it until {@link #close} or the client shuts down. */
+    /**
+     * Plays what is leased to it until {@link #close} or the client shuts down.
+     *
+     * @throws IllegalStateException when a connect timeout passed without a welcome (why, if the coordinator said)
+     */
     public void run() {
         IQueue<Object> tasks = hz.getQueue(ClusterExecutor.TASKS + id);
         long nextAlive = 0;
         while (!closed) {
+            if (welcomeBy >= 0 && welcomed.getCount() > 0 && System.currentTimeMillis() > welcomeBy) {
+                throw new IllegalStateException(refusal != null ? "refused this worker: " + refusal
+                        : "connected, but the coordinator did not take this worker in time");
+            }
             if (System.currentTimeMillis() >= nextAlive) {
                 alive();
                 nextAlive = System.currentTimeMillis() + ALIVE_INTERVAL_MS;

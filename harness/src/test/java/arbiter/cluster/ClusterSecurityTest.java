@@ -174,7 +174,8 @@ class ClusterSecurityTest {
             var tasks = peer.getQueue(ClusterExecutor.TASKS + workerId);
             // A signed spec naming an external engine the worker was not configured with: refused, nothing run.
             PlayerSpec external = new PlayerSpec("sf", "stockfish", "uci", Map.of(), Map.of(), new TimeLimits(0, 1000, 0, 0, 0, 0, 0));
-            ObjectNode m = Wire.object().put("kind", "spec").put("coordinator", "c").put("worker", workerId).put("lease", 99);
+            ObjectNode m = Wire.object().put("kind", "spec").put("run", coordinator.run).put("coordinator", coordinator.incarnation)
+                    .put("seq", coordinator.sequence.incrementAndGet()).put("worker", workerId).put("lease", 99);
             m.set("spec", Wire.tree(spec(1, external, builtIn("black", 1))));
             tasks.offer(signer.sign(Wire.text(m)));
             // An unsigned spec: rejected before it is even read.

@@ -64,6 +64,8 @@ public final class Worker implements AutoCloseable {
     private volatile String refusal;
     /** With a connect timeout: when {@link #run} gives up if no coordinator has welcomed this worker. */
     private volatile long welcomeBy = -1;
+    private volatile long announced = System.currentTimeMillis();
+    private static final long REANNOUNCE_MS = 5000;
 
     private record Session(String run, String coordinator, Sequence seen) {
         boolean owns(JsonNode m) {
@@ -95,6 +97,7 @@ public final class Worker implements AutoCloseable {
                     connected.countDown();
                     if (again) {
                         // A restarted coordinator knows nothing of this worker or of its games.
+                        session = null;
                         executor.cancelAll();
                     }
                     Thread t = new Thread(this::announce, "announce");
@@ -148,6 +151,7 @@ public final class Worker implements AutoCloseable {
     }
 
     private void announce() {
+        announced = System.currentTimeMillis();
         nonce = UUID.randomUUID().toString();
         ObjectNode hello = Wire.object();
         hello.put("kind", "hello");
@@ -183,6 +187,9 @@ public final class Worker implements AutoCloseable {
             if (System.currentTimeMillis() >= nextAlive) {
                 alive();
                 nextAlive = System.currentTimeMillis() + ALIVE_INTERVAL_MS;
+                if (session == null && System.currentTimeMillis() - announced > REANNOUNCE_MS) {
+                    announce(); // the welcome went astray (taken off the queue by someone else): ask again
+                }
             }
             Object message;
             try {

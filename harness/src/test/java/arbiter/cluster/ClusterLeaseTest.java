@@ -72,6 +72,61 @@ class ClusterLeaseTest {
     }
 
     @Test
+    void aWorkerKeepsAResultTheFullResultsQueueDoesNotTakeAndHandsItInLater() throws Exception {
+        Signer signer = new Signer(SECRET);
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        // A stand-in coordinator: a bare member whose results queue holds one message, already full.
+        com.hazelcast.config.Config config = new com.hazelcast.config.Config().setClusterName(Hazelcasts.CLUSTER_NAME)
+                .setInstanceName("full-results-" + port);
+        config.setProperty("hazelcast.logging.type", "log4j2");
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        config.getJetConfig().setEnabled(false);
+        config.getQueueConfig(ClusterExecutor.RESULTS).setMaxSize(1).setBackupCount(0);
+        config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin().getMulticastConfig().setEnabled(false);
+        config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        HazelcastInstance member = com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
+        java.io.StringWriter console = new java.io.StringWriter();
+        try (Worker worker = new Worker("127.0.0.1:" + port, signer, new PlayerFactory(Map.of()), 1, 30_000,
+                new java.io.PrintWriter(console))) {
+            assertTrue(worker.connect(30_000));
+            Thread runner = new Thread(worker::run);
+            runner.start();
+            var results = member.getQueue(ClusterExecutor.RESULTS);
+            assertTrue(results.offer("filler"));
+            var announced = member.getMap(ClusterExecutor.WORKERS);
+            long until = System.currentTimeMillis() + 30_000;
+            while (announced.get(worker.id()) == null && System.currentTimeMillis() < until) {
+                Thread.sleep(50);
+            }
+            com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(signer.open(announced.get(worker.id())));
+            var tasks = member.getQueue(ClusterExecutor.TASKS + worker.id());
+            tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
+                    .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
+            var m = Wire.object().put("kind", "spec").put("run", "r").put("coordinator", "c").put("seq", 2)
+                    .put("worker", worker.id()).put("lease", 1).put("moves", false);
+            m.set("spec", Wire.tree(ClusterSecurityTest.spec(0, ClusterSecurityTest.builtIn("a", 1), ClusterSecurityTest.builtIn("b", 1))));
+            tasks.offer(signer.sign(Wire.text(m)));
+            Thread.sleep(4000); // the game is over well before: its result waits at the worker
+            assertEquals(List.of("filler"), new ArrayList<>(results), "the full queue took nothing more");
+            List<String> kinds = new ArrayList<>();
+            until = System.currentTimeMillis() + 30_000;
+            while (!kinds.contains("result") && System.currentTimeMillis() < until) {
+                Object o = results.poll(200, TimeUnit.MILLISECONDS);
+                if (o != null && !"filler".equals(o)) {
+                    kinds.add(Wire.parse(signer.open(o)).get("kind").asText());
+                }
+            }
+            assertTrue(kinds.contains("result"), "the result is handed in once there is room: " + kinds + console);
+            runner.interrupt();
+        } finally {
+            member.shutdown();
+        }
+    }
+
+    @Test
     void aPeerWithoutTheSecretThatStealsSpecsAndReplaysAnotherRunsCancelOnlyDelaysTheRun() throws Exception {
         Signer signer = new Signer(SECRET);
         int games = 6;

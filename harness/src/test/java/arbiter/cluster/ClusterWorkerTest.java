@@ -95,6 +95,39 @@ class ClusterWorkerTest {
     }
 
     @Test
+    void sigtermEndsAPlayingWorkerAtOnceAndItsGameIsPlayedElsewhere() throws Exception {
+        Signer signer = new Signer("0123456789abcdef0123456789abcdef-test".getBytes(StandardCharsets.UTF_8));
+        try (ClusterProcesses processes = new ClusterProcesses(dir);
+             ClusterExecutor coordinator = new ClusterExecutor(processes.join(), signer,
+                     new LocalExecutor(0, new PlayerFactory(Map.of())), 0)) {
+            Process w1 = processes.worker("w1");
+            processes.await("w1 joined", 60, () -> coordinator.workers().size() == 1);
+            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+            // A long game: depth 7 on both sides for up to 200 plies.
+            arbiter.play.GameTask task = new arbiter.play.GameTask(0, 1, 0, "a", "b", arbiter.play.Opening.start(), 3);
+            arbiter.play.GameSpec spec = new arbiter.play.GameSpec("sig", task, "international", Map.of(),
+                    ClusterSecurityTest.builtIn("a", 7), ClusterSecurityTest.builtIn("b", 7),
+                    new arbiter.play.Adjudication(0, 0, 0, 0, 0, 200));
+            var result = coordinator.submit(spec, new arbiter.execute.GameObserver() {
+                @Override
+                public void started(String worker) {
+                    started.countDown();
+                }
+            });
+            assertTrue(started.await(60, TimeUnit.SECONDS));
+            long t0 = System.nanoTime();
+            w1.destroy(); // SIGTERM while playing
+            assertTrue(w1.waitFor(20, TimeUnit.SECONDS), "SIGTERM ends a playing worker");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertFalse(result.isDone(), "the abandoned game is not recorded");
+            processes.await("the game back in the queue", 20, () -> coordinator.workers().isEmpty());
+            processes.worker("w2");
+            assertTrue(result.get(300, TimeUnit.SECONDS) != null, "another worker plays it");
+            assertTrue(seconds < 20, "ended in " + seconds + " s");
+        }
+    }
+
+    @Test
     void aPortInUseAndABadListenAreOneLineErrors() throws Exception {
         try (ClusterProcesses processes = new ClusterProcesses(dir);
              java.net.ServerSocket busy = new java.net.ServerSocket(processes.port, 1, java.net.InetAddress.getLoopbackAddress())) {

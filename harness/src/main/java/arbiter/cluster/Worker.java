@@ -104,7 +104,7 @@ public final class Worker implements AutoCloseable {
                     t.setDaemon(true);
                     t.start();
                 }
-            } else if (event.getState() == LifecycleState.CLIENT_DISCONNECTED) {
+            } else if (event.getState() == LifecycleState.CLIENT_DISCONNECTED && !closed) {
                 say("Lost the coordinator; trying to reconnect.");
             } else if (event.getState() == LifecycleState.SHUTDOWN) {
                 stopped.countDown();
@@ -282,9 +282,11 @@ public final class Worker implements AutoCloseable {
     }
 
     private void refused(String why) {
+        LOG.info("the coordinator refused this worker: {}", why);
+        if (!why.equals(refusal)) {
+            say("The coordinator refused this worker: " + why);
+        }
         refusal = why;
-        LOG.warn("the coordinator refused this worker: {}", why);
-        say("The coordinator refused this worker: " + why);
     }
 
     private void rejectedSpec(String why) {

@@ -64,6 +64,7 @@ public final class Worker implements AutoCloseable {
     private volatile String refusal;
     /** With a connect timeout: when {@link #run} gives up if no coordinator has welcomed this worker. */
     private volatile long welcomeBy = -1;
+    private final long connectTimeoutMs;
     private volatile long announced = System.currentTimeMillis();
     private static final long REANNOUNCE_MS = 5000;
 
@@ -85,6 +86,7 @@ public final class Worker implements AutoCloseable {
         org.apache.logging.log4j.core.config.Configurator.setLevel("com.hazelcast.client.impl.connection",
                 org.apache.logging.log4j.Level.ERROR);
         this.address = Hazelcasts.Address.parse(join, "--join");
+        this.connectTimeoutMs = connectTimeoutMs;
         this.signer = signer;
         this.players = players;
         this.slots = slots;
@@ -98,6 +100,9 @@ public final class Worker implements AutoCloseable {
                     if (again) {
                         // A restarted coordinator knows nothing of this worker or of its games.
                         session = null;
+                        if (welcomeBy >= 0) {
+                            welcomeBy = System.currentTimeMillis() + Math.max(connectTimeoutMs, 1000);
+                        }
                         executor.cancelAll();
                     }
                     Thread t = new Thread(this::announce, "announce");
@@ -180,7 +185,7 @@ public final class Worker implements AutoCloseable {
         IQueue<Object> tasks = hz.getQueue(ClusterExecutor.TASKS + id);
         long nextAlive = 0;
         while (!closed) {
-            if (welcomeBy >= 0 && welcomed.getCount() > 0 && System.currentTimeMillis() > welcomeBy) {
+            if (welcomeBy >= 0 && session == null && System.currentTimeMillis() > welcomeBy) {
                 throw new IllegalStateException(refusal != null ? "refused this worker: " + refusal
                         : "connected, but the coordinator did not take this worker in time");
             }
@@ -377,8 +382,8 @@ public final class Worker implements AutoCloseable {
 
     /**
      * Hands the outbox to the coordinator in order. A message the results queue does not take (full,
-     * or the connection lost) is kept and offered again; only one for a coordinator this worker no
-     * longer serves (restarted: it has forgotten the game) is given up, and logged.
+     * or the connection lost) is kept and offered again; only one whose session ended (the connection
+     * was lost and the coordinator gave the worker's leases to others, or restarted) is given up, and logged.
      */
     private void sendLoop() {
         IQueue<Object> results = hz.getQueue(ClusterExecutor.RESULTS);
@@ -393,8 +398,9 @@ public final class Worker implements AutoCloseable {
             while (!closed) {
                 Session s = session;
                 if (s == null || !s.coordinator().equals(m.path("coordinator").asText())) {
-                    LOG.info("gave up a {} for lease {}: coordinator {} has restarted since", m.path("kind").asText(),
-                            m.path("lease").asLong(), m.path("coordinator").asText());
+                    LOG.info("gave up a {} for lease {}: the connection to coordinator {} ended since, and with it this "
+                            + "worker's leases (back in its queue)", m.path("kind").asText(), m.path("lease").asLong(),
+                            m.path("coordinator").asText());
                     break;
                 }
                 boolean taken;

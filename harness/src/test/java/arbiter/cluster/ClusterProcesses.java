@@ -93,7 +93,7 @@ final class ClusterProcesses implements AutoCloseable {
             if (System.currentTimeMillis() > deadline) {
                 StringBuilder sb = new StringBuilder("timed out waiting for " + what);
                 try (var files = Files.list(dir)) {
-                    for (Path f : files.filter(f -> f.toString().endsWith(".out")).toList()) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".out") || f.toString().endsWith(".log")).toList()) {
                         sb.append("\n--- ").append(f.getFileName()).append(":\n").append(Files.readString(f));
                     }
                 }

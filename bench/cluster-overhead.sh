@@ -15,7 +15,10 @@ jar=harness/target/arbiter.jar
 counts=("${@:-5000 20000}")
 read -r -a counts <<< "${counts[*]}"
 work=$(mktemp -d)
-trap 'pkill -f "^java -jar $jar worker --join 127.0.0.1:$port" 2>/dev/null || true; rm -rf "$work"' EXIT
+workers=()   # pids of the /usr/bin/time processes this script started around its workers
+# Ends only this script's workers: the java child of each of its own time processes (SIGTERM ends a worker at once).
+stop_workers() { for t in "${workers[@]}"; do pkill -TERM -P "$t" 2>/dev/null || true; done; }
+trap 'stop_workers; rm -rf "$work"' EXIT
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/secret"
 port=$((20000 + RANDOM % 20000))
 
@@ -36,13 +39,15 @@ for n in "${counts[@]}"; do
             "$(echo "1000 * $c / $n" | bc -l)" -
 
         config "$n" "cluster-$n-$rep"
+        workers=()
         for i in 1 2; do
             /usr/bin/time -v -o "$work/w$i.time" java -jar "$jar" worker --join "127.0.0.1:$port" --concurrency 1 \
                 --secret-file "$work/secret" --log "$work/w$i.log" >/dev/null 2>&1 &
+            workers+=("$!")
         done
         /usr/bin/time -v -o "$work/coord.time" java -jar "$jar" run "$work/cluster-$n-$rep.json" --cluster \
             --listen "127.0.0.1:$port" --secret-file "$work/secret" --concurrency 0 >/dev/null 2>&1
-        pkill -f "^java -jar $jar worker --join 127.0.0.1:$port" || true
+        stop_workers
         wait
         w=$(wall "$work/coord.time"); c=$(cpu "$work/coord.time")
         wc=$(echo "$(cpu "$work/w1.time") + $(cpu "$work/w2.time")" | bc -l)

@@ -55,7 +55,7 @@ final class ClusterOptions {
         LocalExecutor local = new LocalExecutor(config.concurrency(), PlayerFactory.of(config));
         ClusterExecutor executor;
         try {
-            executor = new ClusterExecutor(listen, signer, local, config.concurrency());
+            executor = new ClusterExecutor(listen, signer, local, config.concurrency(), config.name());
         } catch (IllegalArgumentException e) {
             local.close();
             throw new BadInputException(e.getMessage());
@@ -63,9 +63,22 @@ final class ClusterOptions {
             local.close();
             throw new BadInputException("cannot listen on " + listen + ": " + e.getMessage());
         }
+        if (!loopback(listen)) {
+            out.printf("warning: --listen %s is reachable beyond this machine: anyone who can reach it can slow the run "
+                    + "down (not forge results); keep it on a trusted network or behind a tunnel (docs/cluster.md).%n", listen);
+        }
         out.printf("Coordinator on %s, %d local games at once. Add workers with:%n  arbiter worker --join %s --secret-file %s%n",
                 executor.address(), config.concurrency(), executor.address(), secret.toAbsolutePath());
         out.flush();
         return executor;
+    }
+
+    private static boolean loopback(String listen) {
+        String host = listen.substring(0, Math.max(listen.lastIndexOf(':'), 0));
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 }

@@ -37,8 +37,8 @@ final class WorkerCommand implements Callable<Integer> {
             description = "The coordinator's shared secret (the same file's content on every machine).")
     Path secretFile;
 
-    @Option(names = "--log", paramLabel = "FILE", description = "Log file (default ${DEFAULT-VALUE}).",
-            defaultValue = "results/worker.log")
+    @Option(names = "--log", paramLabel = "FILE",
+            description = "Log file (default: results/worker-N.log, N the first number no other live worker there uses).")
     Path log;
 
     @Option(names = "--connect-timeout", paramLabel = "SECONDS",
@@ -63,14 +63,20 @@ final class WorkerCommand implements Callable<Integer> {
         }
         PlayerFactory players = engines == null ? new PlayerFactory(Map.of())
                 : PlayerFactory.of(JobSetup.load(engines));
-        java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent());
-        JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
-        long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
-        Worker[] worker = new Worker[1];
-        try {
-            serve(signer, players, slots, timeoutMs, out, worker);
-        } finally {
-            arbiter.external.EngineLeftovers.recordIn(null);
+        // Each worker its own log and engine record, so workers sharing a folder never end each other's engines.
+        try (WorkerFiles files = log == null ? WorkerFiles.claim(Path.of("results")) : null) {
+            if (files != null) {
+                log = files.log;
+            }
+            java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent());
+            JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
+            long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
+            Worker[] worker = new Worker[1];
+            try {
+                serve(signer, players, slots, timeoutMs, out, worker);
+            } finally {
+                arbiter.external.EngineLeftovers.recordIn(null);
+            }
         }
         return 0;
     }
@@ -83,8 +89,14 @@ final class WorkerCommand implements Callable<Integer> {
             }
         }, () -> {
             try (Worker w = connect(signer, players, slots, timeoutMs, out)) {
-                worker[0] = w;
-                w.run();
+                worker[0] = w; // from here a signal ends it at once, connecting or playing
+                try {
+                    if (w.connect(timeoutMs)) {
+                        w.run();
+                    }
+                } catch (IllegalStateException e) {
+                    throw new BadInputException("the coordinator at " + join + ": " + e.getMessage());
+                }
             }
             return null;
         });

@@ -10,18 +10,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.client.Client;
 import com.hazelcast.client.ClientListener;
 import com.hazelcast.collection.IQueue;
-import com.hazelcast.core.EntryEvent;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
-import com.hazelcast.topic.ITopic;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,14 +34,18 @@ import org.apache.logging.log4j.Logger;
  * Plays games on the workers of a Hazelcast cluster, and on {@code local} threads of the coordinator
  * itself. The coordinator embeds the cluster's one member; workers connect as clients and announce
  * themselves (host, cores, slots, engines). Every game given to a worker is a <em>lease</em> with its
- * own number: when the worker leaves or dies its leases go back to the front of the queue and are
- * played elsewhere, and a result is accepted only for a lease still held by the worker that sends
- * it, so a late result of a re-leased game is dropped and no game is recorded twice. Specs, results
- * and announcements are signed (see {@link Signer}); anything else is rejected and logged.
+ * own number: when the worker leaves or dies, or its lease passes its deadline ({@link Leases}), its
+ * leases go back to the front of the queue and are played elsewhere, and a result is accepted only
+ * for a lease still held by the worker that sends it, so a late result of a re-leased game is dropped
+ * and no game is recorded twice. Specs, results and announcements are signed (see {@link Signer}) and
+ * bound to this run and this coordinator's incarnation, with a sequence number per sender, so
+ * nothing recorded from another run, another incarnation, or earlier in this one is taken again.
  *
  * <p>Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
  * {@code arbiter.tasks.<worker id>} (queue: signed specs for that worker), {@code arbiter.results}
- * (queue: signed results from every worker), {@code arbiter.control} (topic: signed cancels).
+ * (queue: signed results from every worker), {@code arbiter.control} (topic: signed cancels). A
+ * worker's first message on its queue is its "welcome" (the run and incarnation it is to accept,
+ * echoing the nonce of its announcement) or an "unwelcome" saying why it was refused.
  */
 public final class ClusterExecutor implements GameExecutor {
     private static final Logger LOG = LogManager.getLogger(ClusterExecutor.class);
@@ -61,52 +61,25 @@ public final class ClusterExecutor implements GameExecutor {
     private final LocalExecutor local;
     private final int localThreads;
     /** This coordinator's incarnation: results for another one (before a restart) are dropped. */
-    private final String incarnation = UUID.randomUUID().toString();
+    final String incarnation = UUID.randomUUID().toString();
     private final Hazelcasts.Address address;
 
+    /** The run this coordinator plays: messages naming another are refused. */
+    final String run;
+    final AtomicLong sequence = new AtomicLong();
+    /** Sequence numbers seen per worker id, for this incarnation. */
+    private final Map<String, Sequence> heard = new java.util.concurrent.ConcurrentHashMap<>();
     private final Object lock = new Object();
     private final Deque<Job> pending = new ArrayDeque<>();
-    private final Map<Long, Lease> leases = new HashMap<>();
+    final Leases leases = new Leases();
     private final Map<String, Remote> workers = new LinkedHashMap<>();
-    private long nextLease;
     private int localBusy;
     private volatile boolean closed;
     private final AtomicLong rejected = new AtomicLong();
     private final Thread receiver;
 
-    private static final class Job {
-        final GameSpec spec;
-        final GameObserver observer;
-        final CompletableFuture<PlayedGame> result = new CompletableFuture<>();
-        final Set<String> refusedBy = new HashSet<>();
-
-        Job(GameSpec spec, GameObserver observer) {
-            this.spec = spec;
-            this.observer = observer;
-        }
-    }
-
-    private record Lease(long number, Job job, Remote worker) {
-    }
-
     /** A connected worker as it announced itself. */
     public record WorkerInfo(String id, String host, int cores, int slots, List<String> engines) {
-    }
-
-    private static final class Remote {
-        final WorkerInfo info;
-        final IQueue<Object> tasks;
-        final Set<Long> leases = new LinkedHashSet<>();
-
-        Remote(WorkerInfo info, IQueue<Object> tasks) {
-            this.info = info;
-            this.tasks = tasks;
-        }
-
-        boolean canPlay(GameSpec spec) {
-            return (!spec.white().external() || info.engines().contains(spec.white().engine()))
-                    && (!spec.black().external() || info.engines().contains(spec.black().engine()));
-        }
     }
 
     /**
@@ -116,10 +89,17 @@ public final class ClusterExecutor implements GameExecutor {
      * @param localThreads how many games {@code local} plays at once
      */
     public ClusterExecutor(String listen, Signer signer, LocalExecutor local, int localThreads) {
+        this(listen, signer, local, localThreads, "run");
+    }
+
+    /** As above, for the run named {@code run} (bound into every message). */
+    public ClusterExecutor(String listen, Signer signer, LocalExecutor local, int localThreads, String run) {
+        this.run = run;
         this.address = Hazelcasts.Address.parse(listen, "--listen");
         this.signer = signer;
         this.local = local;
         this.localThreads = localThreads;
+        address.checkBindable("--listen");
         this.hz = Hazelcasts.member(address);
         hz.getClientService().addClientListener(new ClientListener() {
             @Override
@@ -133,8 +113,8 @@ public final class ClusterExecutor implements GameExecutor {
             }
         });
         IMap<String, Object> announced = hz.getMap(WORKERS);
-        Listener listener = new Listener();
-        announced.addEntryListener(listener, true);
+        announced.addEntryListener((EntryAddedListener<String, Object>) e -> announce(e.getKey(), e.getValue()), true);
+        announced.addEntryListener((EntryUpdatedListener<String, Object>) e -> announce(e.getKey(), e.getValue()), true);
         for (Map.Entry<String, Object> e : announced.entrySet()) {
             announce(e.getKey(), e.getValue());
         }
@@ -144,21 +124,9 @@ public final class ClusterExecutor implements GameExecutor {
         LOG.info("coordinator listening on {} (incarnation {})", address, incarnation);
     }
 
-    private final class Listener implements EntryAddedListener<String, Object>, EntryUpdatedListener<String, Object> {
-        @Override
-        public void entryAdded(EntryEvent<String, Object> event) {
-            announce(event.getKey(), event.getValue());
-        }
-
-        @Override
-        public void entryUpdated(EntryEvent<String, Object> event) {
-            announce(event.getKey(), event.getValue());
-        }
-    }
-
-    /** Where workers join. */
+    /** Where workers join (for 0.0.0.0, an address of this machine). */
     public String address() {
-        return address.toString();
+        return address.joinable();
     }
 
     /** The workers connected now. */
@@ -204,16 +172,14 @@ public final class ClusterExecutor implements GameExecutor {
         synchronized (lock) {
             dropped.addAll(pending);
             pending.clear();
-            for (Lease l : leases.values()) {
-                dropped.add(l.job());
+            for (Leases.Lease l : leases.clear()) {
+                dropped.add(l.job);
             }
-            leases.clear();
             for (Remote r : workers.values()) {
-                r.leases.clear();
                 r.tasks.clear();
             }
             ObjectNode cancel = message("cancel");
-            cancel.put("upTo", nextLease);
+            cancel.put("upTo", leases.last());
             if (!closed || hz.getLifecycleService().isRunning()) {
                 try {
                     hz.getTopic(CONTROL).publish(signer.sign(Wire.text(cancel)));
@@ -248,7 +214,7 @@ public final class ClusterExecutor implements GameExecutor {
 
     /** Gives queued games to free local threads and workers; called with the lock held. */
     private void dispatch() {
-        Iterator<Job> it = pending.iterator();
+        java.util.Iterator<Job> it = pending.iterator();
         while (it.hasNext()) {
             Job job = it.next();
             if (localBusy < localThreads) {
@@ -268,22 +234,19 @@ public final class ClusterExecutor implements GameExecutor {
                 continue;
             }
             it.remove();
-            long number = ++nextLease;
-            Lease lease = new Lease(number, job, target);
+            Leases.Lease lease = leases.add(job, target, Leases.nowMs());
             ObjectNode m = message("spec");
             m.put("worker", target.info.id());
-            m.put("lease", number);
+            m.put("lease", lease.number);
             m.put("moves", job.observer.wantsMoves());
             m.set("spec", Wire.tree(job.spec));
-            leases.put(number, lease);
-            target.leases.add(number);
             if (!target.tasks.offer(signer.sign(Wire.text(m)))) {
-                leases.remove(number);
-                target.leases.remove(number);
+                leases.remove(lease);
                 pending.addFirst(job);
                 return;
             }
-            LOG.debug("lease {}: game {} of {} to {}", number, job.spec.task().id(), job.spec.run(), target.info.id());
+            LOG.debug("lease {}: game {} of {} to {} (deadline {} s)", lease.number, job.spec.task().id(), job.spec.run(),
+                    target.info.id(), lease.deadlineMs / 1000);
         }
     }
 
@@ -303,6 +266,11 @@ public final class ClusterExecutor implements GameExecutor {
         if (unplayable.add(engines)) {
             LOG.warn("no connected worker can play game {} of {} (engines {}): waiting for a worker with them in its --engines",
                     job.spec.task().id(), job.spec.run(), engines);
+            for (Remote r : workers.values()) {
+                ObjectNode notice = message("notice").put("worker", r.info.id()).put("why", "the coordinator has games this "
+                        + "worker cannot play: it needs the engines " + engines + " in its --engines file");
+                r.tasks.offer(signer.sign(Wire.text(notice)));
+            }
         }
     }
 
@@ -324,34 +292,40 @@ public final class ClusterExecutor implements GameExecutor {
     private ObjectNode message(String kind) {
         ObjectNode m = Wire.object();
         m.put("kind", kind);
+        m.put("run", run);
         m.put("coordinator", incarnation);
+        m.put("seq", sequence.incrementAndGet());
         return m;
+    }
+
+    /** Tells a connected client why its announcement was refused (it may not be able to check the signature). */
+    private void unwelcome(String id, String why) {
+        try {
+            hz.getQueue(TASKS + id).offer(signer.sign(Wire.text(message("unwelcome").put("worker", id).put("why", why))));
+        } catch (RuntimeException e) {
+            LOG.debug("telling {} why: {}", id, e.toString());
+        }
     }
 
     /** A worker's (re)announcement in the workers map. */
     private void announce(String id, Object value) {
-        WorkerInfo info;
-        try {
-            JsonNode m = Wire.parse(signer.open(value));
-            if (!"hello".equals(Wire.field(m, "kind")) || !id.equals(Wire.field(m, "worker"))) {
-                throw new Wire.BadMessageException("not the announcement of worker " + id);
-            }
-            List<String> engines = new ArrayList<>();
-            m.path("engines").forEach(e -> engines.add(e.asText()));
-            int slots = (int) Wire.number(m, "slots");
-            if (slots < 1 || slots > 4096) {
-                throw new Wire.BadMessageException("slots " + slots + " out of 1..4096");
-            }
-            info = new WorkerInfo(id, Wire.field(m, "host"), (int) Wire.number(m, "cores"), slots, List.copyOf(engines));
-        } catch (RuntimeException e) {
-            rejected.incrementAndGet();
-            LOG.warn("rejected the announcement of '{}': {}", id, e.getMessage());
-            return;
-        }
         boolean connected = hz.getClientService().getConnectedClients().stream()
                 .anyMatch(c -> c.getUuid().toString().equals(id));
         if (!connected) {
+            rejected.incrementAndGet();
             LOG.warn("ignored the announcement of '{}': no such client is connected", id);
+            return;
+        }
+        WorkerInfo info;
+        String nonce;
+        try {
+            JsonNode m = Remote.hello(signer, id, value, heard.computeIfAbsent(id, k -> new Sequence()));
+            nonce = Wire.field(m, "nonce");
+            info = Remote.info(id, m);
+        } catch (RuntimeException e) {
+            rejected.incrementAndGet();
+            LOG.warn("rejected the announcement of '{}': {}", id, e.getMessage());
+            unwelcome(id, e.getMessage());
             return;
         }
         synchronized (lock) {
@@ -362,7 +336,9 @@ public final class ClusterExecutor implements GameExecutor {
             if (old != null) {
                 requeue(old);
             }
-            workers.put(id, new Remote(info, hz.getQueue(TASKS + id)));
+            Remote r = new Remote(info, hz.getQueue(TASKS + id));
+            r.tasks.offer(signer.sign(Wire.text(message("welcome").put("worker", id).put("nonce", nonce))));
+            workers.put(id, r);
             unplayable.clear();
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),
                     info.slots(), info.engines().isEmpty() ? "built-in only" : String.join(", ", info.engines()));
@@ -395,20 +371,42 @@ public final class ClusterExecutor implements GameExecutor {
     /** Puts a worker's leased games back at the front of the queue; returns how many. With the lock held. */
     private int requeue(Remote r) {
         List<Long> numbers = new ArrayList<>(r.leases);
-        r.leases.clear();
         for (int i = numbers.size() - 1; i >= 0; i--) {
-            Lease l = leases.remove(numbers.get(i));
+            Leases.Lease l = leases.get(numbers.get(i));
             if (l != null) {
-                pending.addFirst(l.job());
+                leases.remove(l);
+                pending.addFirst(l.job);
             }
         }
+        r.leases.clear();
         return numbers.size();
+    }
+
+    /** Puts the games of leases silent past their deadline back at the front of the queue. */
+    private void expireLeases() {
+        synchronized (lock) {
+            List<Leases.Lease> expired = leases.expire(Leases.nowMs());
+            for (int i = expired.size() - 1; i >= 0; i--) {
+                Leases.Lease l = expired.get(i);
+                LOG.warn("lease {} of game {} of {} to {} expired: nothing heard for {} s; the game goes back to the queue",
+                        l.number, l.job.spec.task().id(), l.job.spec.run(), l.worker.info.id(), l.deadlineMs / 1000);
+                pending.addFirst(l.job);
+            }
+            if (!expired.isEmpty()) {
+                dispatch();
+            }
+        }
     }
 
     /** Takes every worker message off the results queue, checks it and acts on it. */
     private void receive() {
         IQueue<Object> results = hz.getQueue(RESULTS);
+        long nextExpiry = 0;
         while (!closed) {
+            if (Leases.nowMs() >= nextExpiry) {
+                expireLeases();
+                nextExpiry = Leases.nowMs() + 250;
+            }
             Object message;
             try {
                 message = results.poll(200, TimeUnit.MILLISECONDS);
@@ -436,62 +434,66 @@ public final class ClusterExecutor implements GameExecutor {
     private void handle(Object message) {
         JsonNode m = Wire.parse(signer.open(message));
         String kind = Wire.field(m, "kind");
-        if (!incarnation.equals(Wire.field(m, "coordinator"))) {
-            LOG.info("dropped a {} for an earlier coordinator", kind);
+        if (!run.equals(Wire.field(m, "run")) || !incarnation.equals(Wire.field(m, "coordinator"))) {
+            throw new Wire.BadMessageException("a " + kind + " for another run or an earlier coordinator");
+        }
+        String worker = Wire.field(m, "worker");
+        if (!heard.computeIfAbsent(worker, k -> new Sequence()).take(Wire.number(m, "seq"))) {
+            throw new Wire.BadMessageException("a replayed " + kind + " from " + worker + " (sequence number already seen)");
+        }
+        if ("alive".equals(kind)) {
+            synchronized (lock) {
+                leases.heard(worker, m.path("leases"), Leases.nowMs());
+            }
             return;
         }
         long number = Wire.number(m, "lease");
-        String worker = Wire.field(m, "worker");
         Job done;
         PlayedGame game = null;
         synchronized (lock) {
-            Lease lease = leases.get(number);
-            if (lease == null || !lease.worker().info.id().equals(worker)) {
+            Leases.Lease lease = leases.get(number);
+            if (lease == null || !lease.worker.info.id().equals(worker)) {
                 LOG.info("dropped a {} for lease {} from {}: not its lease (re-leased, cancelled or done)", kind, number, worker);
                 return;
             }
+            lease.heardMs = Leases.nowMs();
             switch (kind) {
                 case "started" -> {
-                    lease.job().observer.started(lease.worker().info.host() + "/" + worker.substring(0, 8));
+                    lease.job.observer.started(lease.worker.info.host() + "/" + worker.substring(0, 8));
                     return;
                 }
                 case "moved" -> {
-                    lease.job().observer.moved(Wire.move(m.get("move")), Wire.field(m, "position"));
+                    lease.job.observer.moved(Wire.move(m.get("move")), Wire.field(m, "position"));
                     return;
                 }
                 case "refused" -> {
-                    LOG.warn("worker {} refused game {} of {}: {}", worker, lease.job().spec.task().id(),
-                            lease.job().spec.run(), Wire.field(m, "why"));
-                    release(lease);
-                    lease.job().refusedBy.add(worker);
-                    pending.addFirst(lease.job());
+                    LOG.warn("worker {} refused game {} of {}: {}", worker, lease.job.spec.task().id(),
+                            lease.job.spec.run(), Wire.field(m, "why"));
+                    leases.remove(lease);
+                    lease.job.refusedBy.add(worker);
+                    pending.addFirst(lease.job);
                     dispatch();
                     return;
                 }
                 case "abandoned" -> {
-                    release(lease);
-                    pending.addFirst(lease.job());
+                    leases.remove(lease);
+                    pending.addFirst(lease.job);
                     dispatch();
                     return;
                 }
                 case "result" -> {
                     game = Wire.game(m.get("game"));
-                    if (!game.task().equals(lease.job().spec.task())) {
+                    if (!game.task().equals(lease.job.spec.task())) {
                         throw new Wire.BadMessageException("lease " + number + " from " + worker
                                 + ": the game is not the task that was leased");
                     }
-                    release(lease);
-                    done = lease.job();
+                    leases.remove(lease);
+                    done = lease.job;
                     dispatch();
                 }
                 default -> throw new Wire.BadMessageException("unknown kind '" + kind + "'");
             }
         }
         done.result.complete(game);
-    }
-
-    private void release(Lease lease) {
-        leases.remove(lease.number());
-        lease.worker().leases.remove(lease.number());
     }
 }

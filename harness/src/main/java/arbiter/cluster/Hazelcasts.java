@@ -6,6 +6,8 @@ import com.hazelcast.config.ClassFilter;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.JavaSerializationFilterConfig;
 import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.ListenerConfig;
+import com.hazelcast.core.LifecycleListener;
 import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
@@ -51,6 +53,44 @@ final class Hazelcasts {
         public String toString() {
             return host + ":" + port;
         }
+
+        /** Where a worker joins a coordinator listening here: for 0.0.0.0, an address of this machine's network. */
+        String joinable() {
+            if (!host.equals("0.0.0.0")) {
+                return toString();
+            }
+            try {
+                for (var nif : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                    for (var a : java.util.Collections.list(nif.getInetAddresses())) {
+                        if (nif.isUp() && a instanceof java.net.Inet4Address && !a.isLoopbackAddress()) {
+                            return a.getHostAddress() + ":" + port;
+                        }
+                    }
+                }
+            } catch (java.io.IOException e) {
+                // no interfaces to list: loopback it is
+            }
+            return "127.0.0.1:" + port;
+        }
+
+        /**
+         * Checks that this machine can listen here, so that a port in use or a foreign address is one
+         * line, not Hazelcast's stack trace.
+         */
+        void checkBindable(String what) {
+            java.net.InetSocketAddress at = host.equals("0.0.0.0") ? new java.net.InetSocketAddress(port)
+                    : new java.net.InetSocketAddress(resolve(host), port);
+            try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+                s.bind(at);
+            } catch (java.net.BindException e) {
+                String why = String.valueOf(e.getMessage());
+                throw new IllegalArgumentException(what + " " + this + ": " + (why.contains("in use")
+                        ? "port " + port + " is in use (another coordinator?); choose another port"
+                        : host + " is not an address of this machine (" + why + ")"));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException(what + " " + this + ": cannot listen there (" + e.getMessage() + ")");
+            }
+        }
     }
 
     /** The coordinator's member, listening on {@code listen} only (0.0.0.0: every interface, when the user says so). */
@@ -85,8 +125,16 @@ final class Hazelcasts {
         return Hazelcast.newHazelcastInstance(config);
     }
 
-    /** A worker's client of the coordinator at {@code join}; tries to (re)connect for {@code connectTimeoutMs} (-1: forever). */
+    /** A client of the coordinator at {@code join}, connected on return; tries to (re)connect for {@code connectTimeoutMs} (-1: forever). */
     static HazelcastInstance client(Address join, String name, long connectTimeoutMs) {
+        return client(join, name, connectTimeoutMs, null);
+    }
+
+    /**
+     * A worker's client that connects in the background (its {@code listener} hears when), trying for
+     * {@code connectTimeoutMs} (-1: forever) at once; it can be shut down at any time, connecting or not.
+     */
+    static HazelcastInstance client(Address join, String name, long connectTimeoutMs, LifecycleListener listener) {
         ClientConfig config = new ClientConfig();
         config.setClusterName(CLUSTER_NAME);
         config.setInstanceName(name);
@@ -98,6 +146,10 @@ final class Hazelcasts {
         config.getConnectionStrategyConfig().getConnectionRetryConfig()
                 .setInitialBackoffMillis(250).setMaxBackoffMillis(2000).setMultiplier(1.5)
                 .setClusterConnectTimeoutMillis(connectTimeoutMs);
+        if (listener != null) {
+            config.getConnectionStrategyConfig().setAsyncStart(true);
+            config.addListenerConfig(new ListenerConfig(listener));
+        }
         return HazelcastClient.newHazelcastClient(config);
     }
 

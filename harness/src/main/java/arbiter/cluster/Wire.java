@@ -68,6 +68,18 @@ final class Wire {
         }
     }
 
+    /** The JSON of a signed message without checking its signature (only to show why one was refused), or null. */
+    static JsonNode peek(Object message) {
+        if (!(message instanceof String s) || s.indexOf('.') != 64) {
+            return null;
+        }
+        try {
+            return parse(s.substring(65));
+        } catch (BadMessageException e) {
+            return null;
+        }
+    }
+
     static GameSpec spec(JsonNode node) {
         return read(node, GameSpec.class);
     }

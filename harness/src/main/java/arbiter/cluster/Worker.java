@@ -13,9 +13,14 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.LifecycleEvent.LifecycleState;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -24,69 +29,140 @@ import org.apache.logging.log4j.Logger;
  * takes the game specs leased to it, plays them with its own referee and players, and sends back
  * the played games. It runs nothing it is sent: a spec names players, and an external engine's
  * command comes only from this worker's own configuration ({@link PlayerFactory}); a spec for an
- * engine it does not have is refused. Messages without a valid signature are dropped and logged.
+ * engine it does not have is refused. Messages without a valid signature are dropped and logged, and
+ * so are signed ones for another run or coordinator incarnation than its welcome named, or with a
+ * sequence number already seen. Every second it tells the coordinator which leases it holds (their
+ * heartbeat); a result it cannot hand in yet (a full queue, a lost connection) is kept and retried.
  * After a coordinator restart it announces itself again and goes on.
  */
 public final class Worker implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(Worker.class);
     /** At most this often a game's latest move is sent to a coordinator that wants moves. */
     private static final long MOVE_INTERVAL_NANOS = 250_000_000L;
+    static final long ALIVE_INTERVAL_MS = 1000;
+    private static final long WAIT_LOG_INTERVAL_MS = 60_000;
 
     private final Signer signer;
     private final PlayerFactory players;
     private final int slots;
     private final PrintWriter out;
+    private final Hazelcasts.Address address;
     private final HazelcastInstance hz;
     private final LocalExecutor executor;
     private final String id;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final CountDownLatch connected = new CountDownLatch(1);
+    private final CountDownLatch welcomed = new CountDownLatch(1);
+    private final AtomicLong sequence = new AtomicLong();
+    private final Set<Long> held = ConcurrentHashMap.newKeySet();
+    private final LinkedBlockingDeque<ObjectNode> outbox = new LinkedBlockingDeque<>();
     private volatile boolean closed;
+    /** The nonce of the latest announcement: only a welcome echoing it is taken. */
+    private volatile String nonce = "";
+    /** The run and coordinator incarnation this worker serves now, from its welcome (null before). */
+    private volatile Session session;
+    private volatile String refusal;
+    /** With a connect timeout: when {@link #run} gives up if no coordinator has welcomed this worker. */
+    private volatile long welcomeBy = -1;
+    private final long connectTimeoutMs;
+    private volatile long announced = System.currentTimeMillis();
+    private static final long REANNOUNCE_MS = 5000;
+
+    private record Session(String run, String coordinator, Sequence seen) {
+        boolean owns(JsonNode m) {
+            return run.equals(m.path("run").asText(null)) && coordinator.equals(m.path("coordinator").asText(null))
+                    && seen.take(m.path("seq").asLong(-1));
+        }
+    }
 
     /**
-     * Connects to the coordinator at {@code join} (waiting for it up to {@code connectTimeoutMs}, -1 forever).
+     * Starts connecting to the coordinator at {@code join}, which {@link #connect} waits for (up to
+     * {@code connectTimeoutMs}, -1 forever).
      *
      * @param slots games played at once
      */
     public Worker(String join, Signer signer, PlayerFactory players, int slots, long connectTimeoutMs, PrintWriter out) {
-        Hazelcasts.Address address = Hazelcasts.Address.parse(join, "--join");
+        // Hazelcast logs two WARN lines per connection attempt (every 2 s while waiting); this worker logs its own, once a minute.
+        org.apache.logging.log4j.core.config.Configurator.setLevel("com.hazelcast.client.impl.connection",
+                org.apache.logging.log4j.Level.ERROR);
+        this.address = Hazelcasts.Address.parse(join, "--join");
+        this.connectTimeoutMs = connectTimeoutMs;
         this.signer = signer;
         this.players = players;
         this.slots = slots;
         this.out = out;
         this.executor = new LocalExecutor(slots, players, p -> { }, "game");
-        this.hz = Hazelcasts.client(address, "arbiter-worker-" + ProcessHandle.current().pid(), connectTimeoutMs);
-        this.id = hz.getLocalEndpoint().getUuid().toString();
-        hz.getLifecycleService().addLifecycleListener(event -> {
+        this.hz = Hazelcasts.client(address, "arbiter-worker-" + ProcessHandle.current().pid(), connectTimeoutMs, event -> {
             if (event.getState() == LifecycleState.CLIENT_CONNECTED || event.getState() == LifecycleState.CLIENT_CHANGED_CLUSTER) {
                 if (!closed) {
-                    // A restarted coordinator knows nothing of this worker or of its games.
-                    executor.cancelAll();
+                    boolean again = connected.getCount() == 0;
+                    connected.countDown();
+                    if (again) {
+                        // A restarted coordinator knows nothing of this worker or of its games.
+                        session = null;
+                        if (welcomeBy >= 0) {
+                            welcomeBy = System.currentTimeMillis() + Math.max(connectTimeoutMs, 1000);
+                        }
+                        executor.cancelAll();
+                    }
                     Thread t = new Thread(this::announce, "announce");
                     t.setDaemon(true);
                     t.start();
                 }
-            } else if (event.getState() == LifecycleState.CLIENT_DISCONNECTED) {
-                out.println("Lost the coordinator; trying to reconnect.");
-                out.flush();
+            } else if (event.getState() == LifecycleState.CLIENT_DISCONNECTED && !closed) {
+                say("Lost the coordinator; trying to reconnect.");
             } else if (event.getState() == LifecycleState.SHUTDOWN) {
                 stopped.countDown();
             }
         });
-        hz.getTopic(ClusterExecutor.CONTROL).addMessageListener(message -> control(message.getMessageObject()));
-        announce();
-        out.printf("Joined %s as %s: %d games at once, engines: %s%n", address, id, slots,
-                players.engineNames().isEmpty() ? "built-in only" : String.join(", ", players.engineNames()));
-        out.flush();
+        this.id = hz.getLocalEndpoint().getUuid().toString();
     }
 
     public String id() {
         return id;
     }
 
+    /**
+     * Waits until connected (logging once a minute); with a timeout ({@code connectTimeoutMs} not -1)
+     * {@link #run} then gives up when no welcome came within it.
+     *
+     * @throws IllegalStateException when no coordinator answered in time
+     * @return false when closed meanwhile
+     */
+    public boolean connect(long connectTimeoutMs) throws InterruptedException {
+        long start = System.currentTimeMillis();
+        long nextLog = start + WAIT_LOG_INTERVAL_MS;
+        while (!connected.await(200, TimeUnit.MILLISECONDS)) {
+            if (closed) {
+                return false;
+            }
+            long now = System.currentTimeMillis();
+            if (!hz.getLifecycleService().isRunning() || connectTimeoutMs >= 0 && now - start > connectTimeoutMs) {
+                throw new IllegalStateException("no answer in " + (now - start) / 1000 + " s");
+            }
+            if (now >= nextLog) {
+                LOG.info("still waiting for the coordinator at {} ({} min)", address, (now - start) / 60_000);
+                nextLog = now + WAIT_LOG_INTERVAL_MS;
+            }
+        }
+        hz.getTopic(ClusterExecutor.CONTROL).addMessageListener(message -> control(message.getMessageObject()));
+        Thread sender = new Thread(this::sendLoop, "worker-sender");
+        sender.setDaemon(true);
+        sender.start();
+        if (connectTimeoutMs >= 0) {
+            welcomeBy = start + Math.max(connectTimeoutMs, 1000);
+        }
+        return !closed;
+    }
+
     private void announce() {
+        announced = System.currentTimeMillis();
+        nonce = UUID.randomUUID().toString();
         ObjectNode hello = Wire.object();
         hello.put("kind", "hello");
         hello.put("worker", id);
+        hello.put("nonce", nonce);
+        hello.put("seq", sequence.incrementAndGet());
         hello.put("host", hostName());
         hello.put("cores", Runtime.getRuntime().availableProcessors());
         hello.put("slots", slots);
@@ -100,13 +176,29 @@ public final class Worker implements AutoCloseable {
         }
     }
 
-    /** Plays what is leased to it until {@link #close} or the client shuts down. */
+    /**
+     * Plays what is leased to it until {@link #close} or the client shuts down.
+     *
+     * @throws IllegalStateException when a connect timeout passed without a welcome (why, if the coordinator said)
+     */
     public void run() {
         IQueue<Object> tasks = hz.getQueue(ClusterExecutor.TASKS + id);
+        long nextAlive = 0;
         while (!closed) {
+            if (welcomeBy >= 0 && session == null && System.currentTimeMillis() > welcomeBy) {
+                throw new IllegalStateException(refusal != null ? "refused this worker: " + refusal
+                        : "connected, but the coordinator did not take this worker in time");
+            }
+            if (System.currentTimeMillis() >= nextAlive) {
+                alive();
+                nextAlive = System.currentTimeMillis() + ALIVE_INTERVAL_MS;
+                if (session == null && System.currentTimeMillis() - announced > REANNOUNCE_MS) {
+                    announce(); // the welcome went astray (taken off the queue by someone else): ask again
+                }
+            }
             Object message;
             try {
-                message = tasks.poll(500, TimeUnit.MILLISECONDS);
+                message = tasks.poll(250, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -123,27 +215,106 @@ public final class Worker implements AutoCloseable {
         }
     }
 
+    /** The heartbeat of every lease this worker holds. */
+    private void alive() {
+        Session s = session;
+        if (s != null && !held.isEmpty() && outbox.size() < 16) {
+            ObjectNode m = envelope("alive", s);
+            ArrayNode leases = m.putArray("leases");
+            held.forEach(leases::add);
+            outbox.add(m);
+        }
+    }
+
     private void take(Object message) {
         JsonNode m;
-        GameSpec spec;
-        long lease;
-        String coordinator;
-        boolean moves;
         try {
             m = Wire.parse(signer.open(message));
-            if (!"spec".equals(Wire.field(m, "kind")) || !id.equals(Wire.field(m, "worker"))) {
-                throw new Wire.BadMessageException("not a spec for this worker");
+        } catch (Signer.BadSignatureException e) {
+            JsonNode unchecked = Wire.peek(message);
+            if (unchecked != null && "unwelcome".equals(unchecked.path("kind").asText()) && id.equals(unchecked.path("worker").asText())) {
+                refused(unchecked.path("why").asText() + " [this worker cannot check the coordinator's signature either]");
+            } else {
+                rejectedSpec(e.getMessage());
+            }
+            return;
+        } catch (RuntimeException e) {
+            rejectedSpec(e.getMessage());
+            return;
+        }
+        String kind = m.path("kind").asText();
+        if (!id.equals(m.path("worker").asText())) {
+            rejectedSpec("not a message for this worker");
+            return;
+        }
+        switch (kind) {
+            case "welcome" -> welcome(m);
+            case "unwelcome" -> refused(m.path("why").asText());
+            case "notice" -> {
+                if (session != null && session.owns(m)) {
+                    say("The coordinator says: " + m.path("why").asText());
+                }
+            }
+            case "spec" -> {
+                Session s = session;
+                if (s == null || !s.owns(m)) {
+                    rejectedSpec("a spec for another run or coordinator, or a replay");
+                } else {
+                    play(m, s);
+                }
+            }
+            default -> rejectedSpec("unknown kind '" + kind + "'");
+        }
+    }
+
+    private void welcome(JsonNode m) {
+        if (!nonce.equals(m.path("nonce").asText())) {
+            rejectedSpec("a welcome for an earlier announcement");
+            return;
+        }
+        Session s = new Session(Wire.field(m, "run"), Wire.field(m, "coordinator"), new Sequence());
+        s.seen().take(Wire.number(m, "seq"));
+        session = s;
+        refusal = null;
+        outbox.clear();
+        if (welcomed.getCount() > 0) {
+            say(String.format("Joined %s as %s: %d games at once, engines: %s", address, id, slots,
+                    players.engineNames().isEmpty() ? "built-in only" : String.join(", ", players.engineNames())));
+        } else {
+            LOG.info("welcomed again by coordinator {}", s.coordinator());
+        }
+        welcomed.countDown();
+    }
+
+    private void refused(String why) {
+        LOG.info("the coordinator refused this worker: {}", why);
+        if (!why.equals(refusal)) {
+            say("The coordinator refused this worker: " + why);
+        }
+        refusal = why;
+    }
+
+    private void rejectedSpec(String why) {
+        LOG.warn("rejected a spec: {}", why);
+        say("Rejected a spec: " + why);
+    }
+
+    private void play(JsonNode m, Session session) {
+        GameSpec spec;
+        long lease;
+        boolean moves;
+        try {
+            if (!"spec".equals(Wire.field(m, "kind"))) {
+                throw new Wire.BadMessageException("not a spec");
             }
             lease = Wire.number(m, "lease");
-            coordinator = Wire.field(m, "coordinator");
             spec = Wire.spec(m.get("spec"));
             moves = m.path("moves").asBoolean(false);
         } catch (RuntimeException e) {
-            LOG.warn("rejected a spec: {}", e.getMessage());
-            out.println("Rejected a spec: " + e.getMessage());
-            out.flush();
+            rejectedSpec(e.getMessage());
             return;
         }
+        held.add(lease);
         GameObserver started = new GameObserver() {
             private long lastMoveSent;
 
@@ -155,71 +326,117 @@ public final class Worker implements AutoCloseable {
             @Override
             public void moved(PlayedMove move, String position) {
                 long now = System.nanoTime();
-                if (now - lastMoveSent < MOVE_INTERVAL_NANOS) {
+                if (now - lastMoveSent < MOVE_INTERVAL_NANOS || outbox.size() > 64) {
                     return; // the coordinator wants a live view, not every move of a fast game
                 }
                 lastMoveSent = now;
-                ObjectNode r = reply("moved", coordinator, lease);
+                ObjectNode r = reply("moved", session, lease);
                 r.set("move", Wire.tree(move));
                 r.put("position", position);
-                send(r);
+                outbox.add(r);
             }
 
             @Override
             public void started(String worker) {
                 LOG.info("playing game {} of {} (lease {})", spec.task().id(), spec.run(), lease);
-                send(reply("started", coordinator, lease));
+                outbox.add(reply("started", session, lease));
             }
         };
         executor.submit(spec, started).whenComplete((game, error) -> {
+            held.remove(lease);
             if (closed) {
                 return;
             }
             if (error != null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                ObjectNode r = reply("refused", coordinator, lease);
+                ObjectNode r = reply("refused", session, lease);
                 r.put("why", String.valueOf(cause.getMessage()));
                 LOG.warn("refused game {} of {}: {}", spec.task().id(), spec.run(), cause.getMessage());
-                out.println("Refused game " + spec.task().id() + ": " + cause.getMessage());
-                out.flush();
-                send(r);
+                say("Refused game " + spec.task().id() + ": " + cause.getMessage());
+                outbox.add(r);
             } else if (game == null) {
-                send(reply("abandoned", coordinator, lease));
+                outbox.add(reply("abandoned", session, lease));
             } else {
-                ObjectNode r = reply("result", coordinator, lease);
+                ObjectNode r = reply("result", session, lease);
                 r.set("game", Wire.tree(game));
                 LOG.info("game {} of {}: {} - {} {} ({})", spec.task().id(), spec.run(), spec.task().white(),
                         spec.task().black(), game.result(), game.termination().describe());
-                send(r);
+                outbox.add(r);
             }
         });
     }
 
-    private ObjectNode reply(String kind, String coordinator, long lease) {
+    private ObjectNode envelope(String kind, Session s) {
         ObjectNode r = Wire.object();
         r.put("kind", kind);
-        r.put("coordinator", coordinator);
+        r.put("run", s.run());
+        r.put("coordinator", s.coordinator());
         r.put("worker", id);
-        r.put("lease", lease);
+        r.put("seq", sequence.incrementAndGet());
         return r;
     }
 
-    private void send(ObjectNode message) {
-        try {
-            hz.getQueue(ClusterExecutor.RESULTS).offer(signer.sign(Wire.text(message)));
-        } catch (RuntimeException e) {
-            // The coordinator is gone: it re-leases the game when it is back (a restart forgets it anyway).
-            LOG.warn("could not send a {} for lease {}: {}", message.path("kind").asText(), message.path("lease").asLong(),
-                    e.toString());
+    private ObjectNode reply(String kind, Session s, long lease) {
+        return envelope(kind, s).put("lease", lease);
+    }
+
+    /**
+     * Hands the outbox to the coordinator in order. A message the results queue does not take (full,
+     * or the connection lost) is kept and offered again; only one whose session ended (the connection
+     * was lost and the coordinator gave the worker's leases to others, or restarted) is given up, and logged.
+     */
+    private void sendLoop() {
+        IQueue<Object> results = hz.getQueue(ClusterExecutor.RESULTS);
+        long backoff = 50;
+        while (!closed) {
+            ObjectNode m;
+            try {
+                m = outbox.takeFirst();
+            } catch (InterruptedException e) {
+                return;
+            }
+            while (!closed) {
+                Session s = session;
+                if (s == null || !s.coordinator().equals(m.path("coordinator").asText())) {
+                    LOG.info("gave up a {} for lease {}: the connection to coordinator {} ended since, and with it this "
+                            + "worker's leases (back in its queue)", m.path("kind").asText(), m.path("lease").asLong(),
+                            m.path("coordinator").asText());
+                    break;
+                }
+                boolean taken;
+                try {
+                    taken = results.offer(signer.sign(Wire.text(m)), 1, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    LOG.debug("could not send a {} for lease {}: {}", m.path("kind").asText(), m.path("lease").asLong(), e.toString());
+                    taken = false;
+                }
+                if (taken) {
+                    backoff = 50;
+                    break;
+                }
+                LOG.warn("the coordinator did not take a {} for lease {}: kept, trying again", m.path("kind").asText(),
+                        m.path("lease").asLong());
+                sleep(backoff);
+                backoff = Math.min(backoff * 2, 2000);
+            }
         }
     }
 
     private void control(Object message) {
         try {
             JsonNode m = Wire.parse(signer.open(message));
+            Session s = session;
+            if (s == null || !s.owns(m)) {
+                throw new Wire.BadMessageException("a " + m.path("kind").asText() + " for another run or coordinator, or a replay");
+            }
             if ("cancel".equals(Wire.field(m, "kind"))) {
-                LOG.info("the coordinator cancelled its games (up to lease {})", Wire.number(m, "upTo"));
-                executor.cancelAll();
+                long upTo = Wire.number(m, "upTo");
+                LOG.info("the coordinator cancelled its games (up to lease {})", upTo);
+                if (held.stream().anyMatch(n -> n <= upTo)) {
+                    executor.cancelAll();
+                }
             }
         } catch (RuntimeException e) {
             LOG.warn("rejected a control message: {}", e.getMessage());
@@ -231,19 +448,27 @@ public final class Worker implements AutoCloseable {
         stopped.await();
     }
 
+    /** Stops at once: the client leaves first (the coordinator re-leases this worker's games), then the games end. */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        executor.close();
         try {
             hz.shutdown();
         } catch (RuntimeException e) {
             LOG.debug("shutting the client down: {}", e.toString());
         }
+        executor.close();
         stopped.countDown();
+    }
+
+    private void say(String line) {
+        synchronized (out) {
+            out.println(line);
+            out.flush();
+        }
     }
 
     private static String hostName() {

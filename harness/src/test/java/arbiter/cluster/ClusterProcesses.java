@@ -45,6 +45,13 @@ final class ClusterProcesses implements AutoCloseable {
         return start(name, args);
     }
 
+    /** {@code arbiter worker --join} as documented: no {@code --log}, so in this folder's {@code results/}. */
+    Process plainWorker(String name, String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of("worker", "--join", join(), "--secret-file", secret.toString()));
+        args.addAll(List.of(more));
+        return start(name, args);
+    }
+
     Process start(String name, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -86,7 +93,7 @@ final class ClusterProcesses implements AutoCloseable {
             if (System.currentTimeMillis() > deadline) {
                 StringBuilder sb = new StringBuilder("timed out waiting for " + what);
                 try (var files = Files.list(dir)) {
-                    for (Path f : files.filter(f -> f.toString().endsWith(".out")).toList()) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".out") || f.toString().endsWith(".log")).toList()) {
                         sb.append("\n--- ").append(f.getFileName()).append(":\n").append(Files.readString(f));
                     }
                 }

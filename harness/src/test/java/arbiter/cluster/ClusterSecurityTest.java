@@ -94,8 +94,8 @@ class ClusterSecurityTest {
             // The attacker joins as a worker (it has the secret here, to be leased a game).
             HazelcastInstance attacker = Hazelcasts.client(Hazelcasts.Address.parse(processes.join(), "join"), "attacker", 10_000);
             String fakeId = attacker.getLocalEndpoint().getUuid().toString();
-            ObjectNode hello = Wire.object().put("kind", "hello").put("worker", fakeId).put("host", "attacker")
-                    .put("cores", 1).put("slots", 1);
+            ObjectNode hello = Wire.object().put("kind", "hello").put("worker", fakeId).put("nonce", "n").put("seq", 1)
+                    .put("host", "attacker").put("cores", 1).put("slots", 1);
             hello.putArray("engines");
             attacker.getMap(ClusterExecutor.WORKERS).put(fakeId, signer.sign(Wire.text(hello)));
             // An announcement without the secret is refused.
@@ -115,6 +115,9 @@ class ClusterSecurityTest {
                     positions.add(position);
                 }
             });
+            JsonNode welcome = Wire.parse(signer.open(attacker.getQueue(ClusterExecutor.TASKS + fakeId).poll(10, TimeUnit.SECONDS)));
+            assertEquals("welcome", welcome.get("kind").asText());
+            assertEquals("n", welcome.get("nonce").asText());
             Object leased = attacker.getQueue(ClusterExecutor.TASKS + fakeId).poll(10, TimeUnit.SECONDS);
             JsonNode lease = Wire.parse(signer.open(leased));
             assertEquals(spec, Wire.spec(lease.get("spec")));
@@ -122,14 +125,16 @@ class ClusterSecurityTest {
             // A made-up result: white won at once.
             PlayedGame fake = new PlayedGame(spec.task(), null, List.of(), 0, GameResult.WHITE_WIN,
                     new Termination.ByRules(EndReason.NO_LEGAL_MOVE), 1);
-            ObjectNode forged = Wire.object().put("kind", "result").put("coordinator", lease.get("coordinator").asText())
-                    .put("worker", fakeId).put("lease", lease.get("lease").asLong());
+            ObjectNode forged = Wire.object().put("kind", "result").put("run", lease.get("run").asText())
+                    .put("coordinator", lease.get("coordinator").asText()).put("worker", fakeId).put("seq", 2)
+                    .put("lease", lease.get("lease").asLong());
             forged.set("game", Wire.tree(fake));
             var results = attacker.getQueue(ClusterExecutor.RESULTS);
             results.offer(Wire.text(forged));                                                      // unsigned
             results.offer(new Signer("a different secret, long enough".getBytes(StandardCharsets.UTF_8)).sign(Wire.text(forged)));
             results.offer(new Evil("deserialise me"));                                            // a Java object
             results.offer(signer.sign(Wire.text(forged.deepCopy().put("worker", "someone-else")))); // not its lease
+            forged.put("seq", 3);
             ObjectNode wrongGame = forged.deepCopy();
             wrongGame.set("game", Wire.tree(new PlayedGame(spec(5, builtIn("white", 2), builtIn("black", 1)).task(), null,
                     List.of(), 0, GameResult.WHITE_WIN, new Termination.ByRules(EndReason.NO_LEGAL_MOVE), 1)));
@@ -175,7 +180,8 @@ class ClusterSecurityTest {
             var tasks = peer.getQueue(ClusterExecutor.TASKS + workerId);
             // A signed spec naming an external engine the worker was not configured with: refused, nothing run.
             PlayerSpec external = new PlayerSpec("sf", "stockfish", Protocol.UCI, Map.of(), Map.of(), new TimeLimits(0, 1000, 0, 0, 0, 0, 0));
-            ObjectNode m = Wire.object().put("kind", "spec").put("coordinator", "c").put("worker", workerId).put("lease", 99);
+            ObjectNode m = Wire.object().put("kind", "spec").put("run", coordinator.run).put("coordinator", coordinator.incarnation)
+                    .put("seq", coordinator.sequence.incrementAndGet()).put("worker", workerId).put("lease", 99);
             m.set("spec", Wire.tree(spec(1, external, builtIn("black", 1))));
             tasks.offer(signer.sign(Wire.text(m)));
             // An unsigned spec: rejected before it is even read.

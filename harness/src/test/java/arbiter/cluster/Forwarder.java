@@ -40,7 +40,13 @@ final class Forwarder implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket in = server.accept();
-                Socket out = new Socket(InetAddress.getLoopbackAddress(), target);
+                Socket out;
+                try {
+                    out = new Socket(InetAddress.getLoopbackAddress(), target);
+                } catch (IOException targetDown) {
+                    in.close(); // as an SSH tunnel does when its far end refuses: this connection only
+                    continue;
+                }
                 sockets.add(in);
                 sockets.add(out);
                 pump(in, out);

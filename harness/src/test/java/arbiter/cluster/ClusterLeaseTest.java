@@ -1,0 +1,196 @@
+package arbiter.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import arbiter.execute.GameObserver;
+import arbiter.execute.LocalExecutor;
+import arbiter.execute.PlayerFactory;
+import arbiter.play.Adjudication;
+import arbiter.play.GameSpec;
+import arbiter.play.GameTask;
+import arbiter.play.Opening;
+import arbiter.play.PlayedGame;
+import arbiter.play.PlayerSpec;
+import arbiter.play.TimeLimits;
+import com.hazelcast.core.HazelcastInstance;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Leases with deadlines and run-bound messages against a peer without the secret that can reach the
+ * coordinator's port: it takes specs off a worker's queue and replays a cancel recorded in another run.
+ */
+class ClusterLeaseTest {
+    @TempDir
+    Path dir;
+
+    private static final byte[] SECRET = "0123456789abcdef0123456789abcdef-test".getBytes(StandardCharsets.UTF_8);
+
+    /** A built-in player with 5 ms a move: with a 60-ply cap, a game's bound is 60 x 5 ms. */
+    static PlayerSpec quick(String name) {
+        return new PlayerSpec(name, "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 5, 0, 0, 0, 0));
+    }
+
+    static GameSpec spec(String run, int id) {
+        GameTask task = new GameTask(id, 1, id, "a", "b", Opening.start(), 7 + id);
+        return new GameSpec(run, task, "international", Map.of(), quick("a"), quick("b"), new Adjudication(0, 0, 0, 0, 0, 60));
+    }
+
+    @Test
+    void deadlineIsTheGamesOwnBoundPlusMargin() {
+        Leases leases = new Leases();
+        // 30 moves a side at 5 ms: 300 ms, plus a quarter, plus the margin.
+        assertEquals(300 + 75 + Leases.MARGIN_MS, leases.deadlineMs(spec("r", 1)));
+        // 40 moves in 60 s + 1 s increment, 100 moves a side (200 plies): 3 periods of 60 s + 100 s + 50 ms margin.
+        assertEquals(3 * 60_000 + 100_000 + 50, Leases.sideMs(new TimeLimits(0, 0, 0, 60_000, 1000, 40, 50), 100));
+        // Depth only: no bound of its own, the generous default.
+        GameSpec deep = new GameSpec("r", spec("r", 1).task(), "international", Map.of(), ClusterSecurityTest.builtIn("a", 3),
+                quick("b"), new Adjudication(0, 0, 0, 0, 0, 60));
+        assertEquals(Leases.UNLIMITED_MS + Leases.UNLIMITED_MS / 4 + Leases.MARGIN_MS, leases.deadlineMs(deep));
+    }
+
+    @Test
+    void sequenceNumbersAreTakenOnceWithinTheWindow() {
+        Sequence s = new Sequence();
+        assertTrue(s.take(5));
+        assertTrue(s.take(3));
+        assertTrue(!s.take(5) && !s.take(3));
+        assertTrue(s.take(5 + Sequence.WINDOW));
+        assertTrue(!s.take(5), "below the window: a replay");
+        assertTrue(s.take(6 + Sequence.WINDOW) && !s.take(6 + Sequence.WINDOW));
+    }
+
+    @Test
+    void aWorkerKeepsAResultTheFullResultsQueueDoesNotTakeAndHandsItInLater() throws Exception {
+        Signer signer = new Signer(SECRET);
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        // A stand-in coordinator: a bare member whose results queue holds one message, already full.
+        com.hazelcast.config.Config config = new com.hazelcast.config.Config().setClusterName(Hazelcasts.CLUSTER_NAME)
+                .setInstanceName("full-results-" + port);
+        config.setProperty("hazelcast.logging.type", "log4j2");
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        config.getJetConfig().setEnabled(false);
+        config.getQueueConfig(ClusterExecutor.RESULTS).setMaxSize(1).setBackupCount(0);
+        config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin().getMulticastConfig().setEnabled(false);
+        config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        HazelcastInstance member = com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
+        java.io.StringWriter console = new java.io.StringWriter();
+        try (Worker worker = new Worker("127.0.0.1:" + port, signer, new PlayerFactory(Map.of()), 1, 30_000,
+                new java.io.PrintWriter(console))) {
+            assertTrue(worker.connect(30_000));
+            Thread runner = new Thread(worker::run);
+            runner.start();
+            var results = member.getQueue(ClusterExecutor.RESULTS);
+            assertTrue(results.offer("filler"));
+            var announced = member.getMap(ClusterExecutor.WORKERS);
+            long until = System.currentTimeMillis() + 30_000;
+            while (announced.get(worker.id()) == null && System.currentTimeMillis() < until) {
+                Thread.sleep(50);
+            }
+            com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(signer.open(announced.get(worker.id())));
+            var tasks = member.getQueue(ClusterExecutor.TASKS + worker.id());
+            tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
+                    .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
+            var m = Wire.object().put("kind", "spec").put("run", "r").put("coordinator", "c").put("seq", 2)
+                    .put("worker", worker.id()).put("lease", 1).put("moves", false);
+            m.set("spec", Wire.tree(ClusterSecurityTest.spec(0, ClusterSecurityTest.builtIn("a", 1), ClusterSecurityTest.builtIn("b", 1))));
+            tasks.offer(signer.sign(Wire.text(m)));
+            Thread.sleep(4000); // the game is over well before: its result waits at the worker
+            assertEquals(List.of("filler"), new ArrayList<>(results), "the full queue took nothing more");
+            List<String> kinds = new ArrayList<>();
+            until = System.currentTimeMillis() + 30_000;
+            while (!kinds.contains("result") && System.currentTimeMillis() < until) {
+                Object o = results.poll(200, TimeUnit.MILLISECONDS);
+                if (o != null && !"filler".equals(o)) {
+                    kinds.add(Wire.parse(signer.open(o)).get("kind").asText());
+                }
+            }
+            assertTrue(kinds.contains("result"), "the result is handed in once there is room: " + kinds + console);
+            runner.interrupt();
+        } finally {
+            member.shutdown();
+        }
+    }
+
+    @Test
+    void aPeerWithoutTheSecretThatStealsSpecsAndReplaysAnotherRunsCancelOnlyDelaysTheRun() throws Exception {
+        Signer signer = new Signer(SECRET);
+        int games = 6;
+        int steals = 2;
+        try (ClusterProcesses processes = new ClusterProcesses(dir)) {
+            Hazelcasts.Address at = Hazelcasts.Address.parse(processes.join(), "join");
+            List<Object> recorded = new CopyOnWriteArrayList<>();
+            // Run 1: a worker plays a game; the peer records the cancel the coordinator sends at its end.
+            try (ClusterExecutor first = new ClusterExecutor(processes.join(), signer, new LocalExecutor(0, new PlayerFactory(Map.of())),
+                    0, "run-1")) {
+                HazelcastInstance spy = Hazelcasts.client(at, "spy", 10_000);
+                spy.getTopic(ClusterExecutor.CONTROL).addMessageListener(m -> recorded.add(m.getMessageObject()));
+                processes.worker("w1");
+                assertNotNull(first.submit(spec("run-1", 0), GameObserver.NONE).get(120, TimeUnit.SECONDS));
+                first.cancelAll();
+                processes.await("the recorded cancel", 10, () -> !recorded.isEmpty());
+                spy.shutdown();
+            }
+            // Run 2 on the same port: the same worker reconnects; the peer steals and replays.
+            try (ClusterExecutor second = new ClusterExecutor(processes.join(), signer, new LocalExecutor(0, new PlayerFactory(Map.of())),
+                    0, "run-2")) {
+                second.leases.marginMs = 2000;
+                processes.await("the worker in run 2", 60, () -> second.workers().size() == 1);
+                String worker = second.workers().get(0).id();
+                HazelcastInstance peer = Hazelcasts.client(at, "peer", 10_000);
+                AtomicInteger stolen = new AtomicInteger();
+                Thread thief = new Thread(() -> {
+                    var tasks = peer.getQueue(ClusterExecutor.TASKS + worker);
+                    var control = peer.getTopic(ClusterExecutor.CONTROL);
+                    try {
+                        while (!Thread.currentThread().isInterrupted()) {
+                            if (stolen.get() < steals && tasks.poll(50, TimeUnit.MILLISECONDS) != null) {
+                                stolen.incrementAndGet();
+                            }
+                            control.publish(recorded.get(0));
+                            Thread.sleep(stolen.get() < steals ? 0 : 250);
+                        }
+                    } catch (InterruptedException | RuntimeException e) {
+                        // the test is over
+                    }
+                });
+                thief.start();
+                long deadline = second.leases.deadlineMs(spec("run-2", 1));
+                long start = System.nanoTime();
+                List<CompletableFuture<PlayedGame>> results = new ArrayList<>();
+                for (int i = 1; i <= games; i++) {
+                    results.add(second.submit(spec("run-2", i), GameObserver.NONE));
+                }
+                for (CompletableFuture<PlayedGame> r : results) {
+                    assertNotNull(r.get(120, TimeUnit.SECONDS), "every game is played");
+                }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                thief.interrupt();
+                thief.join();
+                peer.shutdown();
+                assertTrue(stolen.get() >= 1, "the peer took specs off the worker's queue");
+                // Each stolen spec costs one deadline at most (they may overlap); the games themselves take well under that.
+                assertTrue(seconds < stolen.get() * deadline / 1000.0 + 15, games + " games took " + seconds + " s with deadline "
+                        + deadline + " ms");
+                String log = processes.log("w1");
+                assertTrue(log.contains("rejected a control message: a cancel for another run or coordinator"), log);
+                assertTrue(!log.contains("cancelled its games (up to lease") || log.lastIndexOf("cancelled its games")
+                        < log.indexOf("run-2"), "no replayed cancel was obeyed in run 2");
+            }
+        }
+    }
+}

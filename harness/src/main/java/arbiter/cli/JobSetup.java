@@ -57,14 +57,34 @@ final class JobSetup {
 
     static final String ENGINE_PIDS = "engines.pids";
 
-    /** Creates the output folder; with {@code forceNew}, an earlier run's folder is moved aside first. */
-    static void prepareOutput(Path output, boolean forceNew, PrintWriter out) throws IOException {
-        if (forceNew) {
-            Path aside = RunState.moveAside(output);
+    /**
+     * Locks the output folder for this process (see {@link FolderLock}; another process writing it is
+     * refused) and creates it; with {@code forceNew}, an earlier run's folder is moved aside first. The
+     * caller holds the returned lock until the job ends.
+     */
+    static FolderLock prepareOutput(Path output, boolean forceNew, PrintWriter out) throws IOException {
+        boolean existed = Files.exists(output);
+        FolderLock lock = FolderLock.of(output);
+        if (forceNew && existed) {
+            Path aside;
+            try {
+                aside = RunState.moveAside(output);
+            } catch (IOException | RuntimeException e) {
+                lock.close();
+                throw e;
+            }
+            try {
+                FolderLock fresh = FolderLock.of(output);
+                lock.close(); // the lock file moved aside with the folder it locked
+                lock = fresh;
+            } catch (IOException | RuntimeException e) {
+                lock.close();
+                throw e;
+            }
             if (aside != null) {
                 out.println("Earlier results moved to " + aside);
             }
         }
-        Files.createDirectories(output);
+        return lock;
     }
 }

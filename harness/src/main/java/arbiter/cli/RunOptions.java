@@ -74,18 +74,23 @@ final class RunOptions {
             throw new BadInputException("--sprt-exit-code needs a match with an sprt block ($.schedule.sprt)");
         }
         if (cleanup) {
+            String holder = Files.isDirectory(config.output()) ? FolderLock.heldBy(config.output()) : null;
+            if (holder != null) {
+                throw new BadInputException("--cleanup: " + holder);
+            }
             int ended = Files.isDirectory(config.output())
                     ? arbiter.external.EngineLeftovers.cleanUp(config.output().resolve(JobSetup.ENGINE_PIDS)) : 0;
             out.println("Ended " + ended + " engine process" + (ended == 1 ? "" : "es") + " left running in " + config.output() + ".");
             return 0;
         }
-        JobSetup.prepareOutput(config.output(), forceNew, out);
-        prepared.accept(config.output());
-        JobSetup.adoptEngineRecord(config.output(), out);
-        try {
-            return play(config, out, err);
-        } finally {
-            arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+        try (FolderLock lock = JobSetup.prepareOutput(config.output(), forceNew, out)) {
+            prepared.accept(config.output());
+            JobSetup.adoptEngineRecord(config.output(), out);
+            try {
+                return play(config, out, err);
+            } finally {
+                arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+            }
         }
     }
 

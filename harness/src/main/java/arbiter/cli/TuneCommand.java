@@ -52,12 +52,13 @@ final class TuneCommand implements Callable<Integer> {
             config = config.withConcurrency(concurrency);
         }
         clusterOptions.validate(config);
-        JobSetup.prepareOutput(config.output(), forceNew, out);
-        JobSetup.adoptEngineRecord(config.output(), out);
-        try {
-            return play(config, out, err);
-        } finally {
-            arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+        try (FolderLock lock = JobSetup.prepareOutput(config.output(), forceNew, out)) {
+            JobSetup.adoptEngineRecord(config.output(), out);
+            try {
+                return play(config, out, err);
+            } finally {
+                arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+            }
         }
     }
 

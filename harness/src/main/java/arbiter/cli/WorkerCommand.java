@@ -64,13 +64,16 @@ final class WorkerCommand implements Callable<Integer> {
         PlayerFactory players = engines == null ? new PlayerFactory(Map.of())
                 : PlayerFactory.of(JobSetup.load(engines));
         java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent());
-        JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
-        long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
-        Worker[] worker = new Worker[1];
-        try {
-            serve(signer, players, slots, timeoutMs, out, worker);
-        } finally {
-            arbiter.external.EngineLeftovers.recordIn(null);
+        // One worker per log (and its engines' pids file): a second one on the same files is refused.
+        try (FolderLock lock = FolderLock.on(log.resolveSibling(log.getFileName() + ".lock"), "log " + log)) {
+            JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
+            long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
+            Worker[] worker = new Worker[1];
+            try {
+                serve(signer, players, slots, timeoutMs, out, worker);
+            } finally {
+                arbiter.external.EngineLeftovers.recordIn(null);
+            }
         }
         return 0;
     }

@@ -59,6 +59,7 @@ final class RunOptions {
         if (config.tune() != null) {
             throw new BadInputException(configFile + " is a tuning config (it has a tune block): run it with `arbiter tune`");
         }
+        JobSetup.checkPlayerNames(config);
         if (concurrency != null) {
             JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
             config = config.withConcurrency(concurrency);

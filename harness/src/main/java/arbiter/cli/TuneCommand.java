@@ -47,6 +47,7 @@ final class TuneCommand implements Callable<Integer> {
         if (config.tune() == null) {
             throw new ConfigException("$.tune: missing; `arbiter tune` needs a config with a tune block (use `arbiter run` for tournaments)");
         }
+        JobSetup.checkPlayerNames(config);
         if (concurrency != null) {
             JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
             config = config.withConcurrency(concurrency);

@@ -118,6 +118,41 @@ class OneWriterPerFolderTest {
         assertTrue(cleanup.out().contains("Ended 2 engine processes"), cleanup.out());
     }
 
+    /** A worker locks its log (and the engines' pids file beside it): a second worker on the same log is refused. */
+    @Test
+    void aSecondWorkerOnTheSameLogIsRefused() throws Exception {
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "0123456789abcdef0123456789abcdef-test\n");
+        Path log = dir.resolve("worker.log");
+        // The lock a running worker holds (taken here, in this JVM, as the worker command takes it).
+        try (FolderLock held = FolderLock.on(dir.resolve("worker.log.lock"), "log " + log)) {
+            CliRunner second = CliRunner.run("worker", "--join", "127.0.0.1:1", "--secret-file", secret.toString(),
+                    "--log", log.toString(), "--connect-timeout", "1");
+            assertEquals(2, second.exit(), second.err());
+            assertTrue(second.err().startsWith("error: log " + log + " is in use by pid " + ProcessHandle.current().pid()),
+                    second.err());
+        }
+    }
+
+    /** {@code tune} locks its output folder as {@code run} does. */
+    @Test
+    void aTuneOnAFolderInUseIsRefused() throws Exception {
+        Path out = dir.resolve("tune-out");
+        Path config = dir.resolve("tune.json");
+        Files.writeString(config, """
+                { "name": "t", "game": {"variant": "english"},
+                  "players": [ {"name": "p", "engine": "draughts-alphabeta", "limits": {"depth": 1}} ],
+                  "tune": {"player": "p", "iterations": 1, "pairsPerIteration": 1,
+                           "weights": {"man": {"start": 100, "min": 50, "max": 150, "cEnd": 5, "rEnd": 0.002}}},
+                  "concurrency": 1, "output": "%s", "seed": 1 }""".formatted(out));
+        try (FolderLock held = FolderLock.of(out)) {
+            CliRunner tune = CliRunner.run("tune", config.toString());
+            assertEquals(2, tune.exit(), tune.out() + tune.err());
+            assertTrue(tune.err().startsWith("error: " + out + " is in use by pid " + ProcessHandle.current().pid()),
+                    tune.err());
+        }
+    }
+
     private static List<Integer> games(Path out) throws Exception {
         List<Integer> ids = new ArrayList<>();
         Matcher m = Pattern.compile("\\[Game \"(\\d+)\"]").matcher(Files.readString(out.resolve("games.pdn")));

@@ -75,4 +75,43 @@ class EngineGroupTest {
             }
         }
     }
+
+    /**
+     * The record of an engine that exited stays useful while its group has members: {@code --cleanup}
+     * ends a group whose leader is gone (a coordinator killed before it could end the group).
+     */
+    @Test
+    void cleanupEndsTheGroupOfAnEngineThatIsGone() throws Exception {
+        Process leader = new ProcessBuilder("setsid", "bash", "-c", "(trap '' TERM; exec sleep 1000) & echo $!; read x")
+                .redirectErrorStream(true).start();
+        long child = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(leader.getInputStream()))
+                .readLine().trim());
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(leader.pid()), "stat"));
+            String start = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19];
+            leader.getOutputStream().close(); // the engine exits; its child, re-parented, stays in its group
+            leader.waitFor();
+            assertTrue(alive(child), "the child outlived its engine");
+            Path out = dir.resolve("out");
+            Files.createDirectories(out);
+            Files.writeString(out.resolve("engines.pids"), leader.pid() + " " + start + " gone\n");
+            Path config = dir.resolve("run.json");
+            Files.writeString(config, """
+                    { "name": "gone", "game": {"variant": "chess"},
+                      "players": [ {"name": "a", "engine": "random"}, {"name": "b", "engine": "random"} ],
+                      "schedule": {"type": "match", "players": ["a", "b"], "games": 2},
+                      "limits": {"depth": 1}, "concurrency": 1, "output": "%s", "seed": 1 }""".formatted(out));
+            CliRunner cleanup = CliRunner.run("run", config.toString(), "--cleanup");
+            assertEquals(0, cleanup.exit(), cleanup.err());
+            assertTrue(cleanup.out().contains("Ended 1 engine process"), cleanup.out());
+            long deadline = System.currentTimeMillis() + 3000;
+            while (alive(child) && System.currentTimeMillis() < deadline) {
+                Thread.sleep(20);
+            }
+            assertFalse(alive(child), "the group's last member ended");
+        } finally {
+            ProcessHandle.of(child).ifPresent(ProcessHandle::destroyForcibly);
+            leader.destroyForcibly();
+        }
+    }
 }

@@ -168,6 +168,23 @@ public final class EngineLeftovers {
         return members.isEmpty();
     }
 
+    /** Threads of their own for {@link #afterExit} (it may wait out a grace period): never the common pool. */
+    static final java.util.concurrent.Executor REAPER = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "engine-group-reaper");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * Ends what remains of an engine's group once the engine ended; its record leaves the pids file
+     * only when the group is empty (so a later {@code --cleanup} still finds what could not be ended).
+     */
+    static void afterExit(long pid, boolean ownGroup, long graceMs) {
+        if (!ownGroup || endGroup(pid, graceMs)) {
+            ended(pid);
+        }
+    }
+
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);

@@ -143,7 +143,7 @@ public final class EngineProcess implements AutoCloseable {
         ownGroup = group;
         // However the engine ends (it exits by itself, crashes or is stopped), what it started ends
         // with it: its group, SIGTERM then SIGKILL. Only then does its record leave engines.pids.
-        p.onExit().thenRunAsync(() -> endGroup(p.pid(), group, GROUP_GRACE_MS));
+        p.onExit().thenRunAsync(() -> EngineLeftovers.afterExit(p.pid(), group, GROUP_GRACE_MS), EngineLeftovers.REAPER);
         if (spec.protocolOnStdout()) {
             daemon("engine-" + name() + "-out", () -> {
                 List<String> read = new ArrayList<>();
@@ -323,7 +323,7 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
-        endGroup(p.pid(), ownGroup, 0);
+        EngineLeftovers.afterExit(p.pid(), ownGroup, 0);
         LOG.info("engine {} killed (pid {})", name(), p.pid());
     }
 
@@ -360,7 +360,7 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
-        endGroup(p.pid(), ownGroup, GROUP_GRACE_MS);
+        EngineLeftovers.afterExit(p.pid(), ownGroup, GROUP_GRACE_MS);
     }
 
     @Override
@@ -374,15 +374,6 @@ public final class EngineProcess implements AutoCloseable {
     /** Whether the process now running leads a group of its own (started through setsid). */
     private volatile boolean ownGroup;
 
-    /**
-     * Ends what remains of the engine's group once the engine ended; the record leaves engines.pids
-     * only when the group is empty (so a later {@code --cleanup} still finds what could not be ended).
-     */
-    private static void endGroup(long pid, boolean ownGroup, long graceMs) {
-        if (!ownGroup || EngineLeftovers.endGroup(pid, graceMs)) {
-            EngineLeftovers.ended(pid);
-        }
-    }
 
     private void closeQuietly() {
         try {

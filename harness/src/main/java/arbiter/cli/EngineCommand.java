@@ -99,6 +99,9 @@ final class EngineCommand implements Callable<Integer> {
             case UCI -> new UciServer(engineId, rules, initial, w, in, out).run();
             case HUB -> new HubServer(engineId, (DraughtsRules) rules, initial, w, in, out).run();
             default -> {
+                // Built first: bad options or weights are reported (exit 2) before the watchdog could end the process.
+                DxpServer server = new DxpServer(engineId, (DraughtsRules) rules, initial, w, new DxpServer.Settings(host,
+                        port, initiator, games, depth, nodes, moveTimeMs, minutes, idleTimeout * 1000L), System.err);
                 // The session ends when the peer stops it, or when our standard input closes (the
                 // program that started us is gone): no orphaned listener is left behind.
                 Thread watchdog = new Thread(() -> {
@@ -113,8 +116,7 @@ final class EngineCommand implements Callable<Integer> {
                 }, "stdin-watchdog");
                 watchdog.setDaemon(true);
                 watchdog.start();
-                new DxpServer(engineId, (DraughtsRules) rules, initial, w, new DxpServer.Settings(host, port, initiator,
-                        games, depth, nodes, moveTimeMs, minutes, idleTimeout * 1000L), System.err).run();
+                server.run();
             }
         }
         return 0;

@@ -24,8 +24,12 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             cmd.getErr().println("error: " + ex.getMessage());
             return BAD_INPUT;
         }
-        if (ex instanceof java.nio.file.FileSystemException || ex instanceof java.io.IOException io
-                && String.valueOf(io.getMessage()).contains("No space left on device")) {
+        if (ex instanceof java.nio.file.FileSystemException fs) {
+            // The machine, not Arbiter: a folder that is a file, no permission. The path and the reason.
+            cmd.getErr().println("error: " + describe(fs));
+            return BAD_INPUT;
+        }
+        if (ex instanceof java.io.IOException io && String.valueOf(io.getMessage()).contains("No space left on device")) {
             // The machine, not Arbiter: a full disk, a folder that is a file, no permission. The message names the path.
             cmd.getErr().println("error: " + ex.getMessage());
             return BAD_INPUT;
@@ -33,5 +37,27 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
         cmd.getErr().println("internal error: " + ex);
         ex.printStackTrace(cmd.getErr());
         return 1;
+    }
+
+    /** A file system error as "PATH: reason" ({@code getMessage()} alone is only the path for most of them). */
+    static String describe(java.nio.file.FileSystemException e) {
+        String reason;
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            reason = "permission denied";
+        } else if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            reason = "already exists (and is in the way)";
+        } else if (e instanceof java.nio.file.NoSuchFileException) {
+            reason = "no such file or folder";
+        } else if (e instanceof java.nio.file.NotDirectoryException) {
+            reason = "not a folder";
+        } else if (e instanceof java.nio.file.DirectoryNotEmptyException) {
+            reason = "folder not empty";
+        } else if (e.getReason() != null) {
+            reason = e.getReason();
+        } else {
+            reason = "cannot be used";
+        }
+        String file = e.getFile() != null ? e.getFile() : "";
+        return file + (e.getOtherFile() != null ? " -> " + e.getOtherFile() : "") + ": " + reason;
     }
 }

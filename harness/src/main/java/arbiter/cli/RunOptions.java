@@ -59,6 +59,7 @@ final class RunOptions {
         if (config.tune() != null) {
             throw new BadInputException(configFile + " is a tuning config (it has a tune block): run it with `arbiter tune`");
         }
+        JobSetup.checkPlayerNames(config);
         if (concurrency != null) {
             JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
             config = config.withConcurrency(concurrency);
@@ -74,18 +75,23 @@ final class RunOptions {
             throw new BadInputException("--sprt-exit-code needs a match with an sprt block ($.schedule.sprt)");
         }
         if (cleanup) {
+            String holder = Files.isDirectory(config.output()) ? FolderLock.heldBy(config.output()) : null;
+            if (holder != null) {
+                throw new BadInputException("--cleanup: " + holder);
+            }
             int ended = Files.isDirectory(config.output())
                     ? arbiter.external.EngineLeftovers.cleanUp(config.output().resolve(JobSetup.ENGINE_PIDS)) : 0;
             out.println("Ended " + ended + " engine process" + (ended == 1 ? "" : "es") + " left running in " + config.output() + ".");
             return 0;
         }
-        JobSetup.prepareOutput(config.output(), forceNew, out);
-        prepared.accept(config.output());
-        JobSetup.adoptEngineRecord(config.output(), out);
-        try {
-            return play(config, out, err);
-        } finally {
-            arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+        try (FolderLock lock = JobSetup.prepareOutput(config.output(), forceNew, out)) {
+            prepared.accept(config.output());
+            JobSetup.adoptEngineRecord(config.output(), out);
+            try {
+                return play(config, out, err);
+            } finally {
+                arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+            }
         }
     }
 

@@ -47,17 +47,19 @@ final class TuneCommand implements Callable<Integer> {
         if (config.tune() == null) {
             throw new ConfigException("$.tune: missing; `arbiter tune` needs a config with a tune block (use `arbiter run` for tournaments)");
         }
+        JobSetup.checkPlayerNames(config);
         if (concurrency != null) {
             JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
             config = config.withConcurrency(concurrency);
         }
         clusterOptions.validate(config);
-        JobSetup.prepareOutput(config.output(), forceNew, out);
-        JobSetup.adoptEngineRecord(config.output(), out);
-        try {
-            return play(config, out, err);
-        } finally {
-            arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+        try (FolderLock lock = JobSetup.prepareOutput(config.output(), forceNew, out)) {
+            JobSetup.adoptEngineRecord(config.output(), out);
+            try {
+                return play(config, out, err);
+            } finally {
+                arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
+            }
         }
     }
 

@@ -63,19 +63,24 @@ final class WorkerCommand implements Callable<Integer> {
         }
         PlayerFactory players = engines == null ? new PlayerFactory(Map.of())
                 : PlayerFactory.of(JobSetup.load(engines));
-        // Each worker its own log and engine record, so workers sharing a folder never end each other's engines.
+        // Each worker its own log and engine record, so workers sharing a folder never end each other's
+        // engines: without --log it claims a free results/worker-N.log (under that file's lock); a --log
+        // it is given is locked the same way, so a second worker on the same files is refused.
         try (WorkerFiles files = log == null ? WorkerFiles.claim(Path.of("results")) : null) {
             if (files != null) {
                 log = files.log;
             }
             java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent());
-            JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
-            long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
-            Worker[] worker = new Worker[1];
-            try {
-                serve(signer, players, slots, timeoutMs, out, worker);
-            } finally {
-                arbiter.external.EngineLeftovers.recordIn(null);
+            try (FolderLock lock = files != null ? null
+                    : FolderLock.on(log.resolveSibling(log.getFileName() + ".lock"), "log " + log)) {
+                JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
+                long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
+                Worker[] worker = new Worker[1];
+                try {
+                    serve(signer, players, slots, timeoutMs, out, worker);
+                } finally {
+                    arbiter.external.EngineLeftovers.recordIn(null);
+                }
             }
         }
         return 0;

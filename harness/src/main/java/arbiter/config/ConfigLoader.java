@@ -131,7 +131,7 @@ public final class ConfigLoader {
         if (fileText != null) {
             openingsFile = base.resolve(fileText).normalize();
             if (!Files.isRegularFile(openingsFile)) {
-                r.problem("$.openings.file", "no such file: " + openingsFile);
+                r.problem("$.openings.file", (Files.isDirectory(openingsFile) ? "a folder, not a file: " : "no such file: ") + openingsFile);
             }
         }
         String defaultFormat = fileText == null ? "fen" : fileText.toLowerCase().endsWith(".epd") ? "epd"

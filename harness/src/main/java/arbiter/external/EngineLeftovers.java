@@ -88,7 +88,17 @@ public final class EngineLeftovers {
                 continue;
             }
             if (!startTime(pid).equals(Optional.of(f[1]))) {
-                continue; // gone, or the pid now belongs to another process
+                // The engine is gone, or the pid now belongs to another process. Its group may live on
+                // (children re-parented after it exited): the kernel keeps a group's id from reuse while
+                // the group has members, and they started after their leader, in its session.
+                List<Long> orphans = orphansOf(pid, f[1]);
+                if (!orphans.isEmpty()) {
+                    orphans.forEach(m -> ProcessHandle.of(m).ifPresent(ProcessHandle::destroyForcibly));
+                    LOG.info("ended the group of engine {} left by an earlier run (pid {}, {} process(es))",
+                            f.length > 2 ? f[2] : "?", pid, orphans.size());
+                    ended++;
+                }
+                continue;
             }
             long group = processGroup(pid).orElse(-1L);
             int killed = 0;
@@ -109,6 +119,94 @@ public final class EngineLeftovers {
         }
         Files.write(pidFile, new byte[0]);
         return ended;
+    }
+
+    /** Members of group {@code leader} (gone) that are in its session and started after it. */
+    private static List<Long> orphansOf(long leader, String leaderStart) {
+        List<Long> orphans = new ArrayList<>();
+        long start;
+        try {
+            start = Long.parseLong(leaderStart);
+        } catch (NumberFormatException e) {
+            return orphans;
+        }
+        for (long m : groupMembers(leader)) {
+            if (statField(m, 6).equals(Optional.of(Long.toString(leader)))
+                    && startTime(m).map(Long::parseLong).orElse(-1L) >= start) {
+                orphans.add(m);
+            }
+        }
+        return orphans;
+    }
+
+    /**
+     * Ends the process group {@code leader} leads (an engine started through {@link #inOwnGroup}):
+     * SIGTERM to every member, then SIGKILL to those left after {@code graceMs}, children that ignore
+     * SIGTERM and children re-parented after the engine exited included. Returns true when the group
+     * is empty (zombies aside) afterwards.
+     */
+    static boolean endGroup(long leader, long graceMs) {
+        List<Long> members = liveMembers(leader);
+        if (members.isEmpty()) {
+            return true;
+        }
+        if (graceMs > 0) {
+            members.forEach(m -> ProcessHandle.of(m).ifPresent(ProcessHandle::destroy));
+            long end = System.nanoTime() + graceMs * 1_000_000L;
+            while (!(members = liveMembers(leader)).isEmpty() && System.nanoTime() < end) {
+                sleep(20);
+            }
+        }
+        for (int i = 0; i < 50 && !members.isEmpty(); i++) {
+            members.forEach(m -> ProcessHandle.of(m).ifPresent(ProcessHandle::destroyForcibly));
+            sleep(20);
+            members = liveMembers(leader);
+        }
+        if (!members.isEmpty()) {
+            LOG.warn("process group {} still has {} member(s) after SIGKILL: {}", leader, members.size(), members);
+        }
+        return members.isEmpty();
+    }
+
+    /** Threads of their own for {@link #afterExit} (it may wait out a grace period): never the common pool. */
+    static final java.util.concurrent.Executor REAPER = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "engine-group-reaper");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * Ends what remains of an engine's group once the engine ended; its record leaves the pids file
+     * only when the group is empty (so a later {@code --cleanup} still finds what could not be ended).
+     */
+    static void afterExit(long pid, boolean ownGroup, long graceMs) {
+        if (!ownGroup || endGroup(pid, graceMs)) {
+            ended(pid);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The group's members that are not zombies (a zombie is dead, only not yet reaped by its parent). */
+    private static List<Long> liveMembers(long group) {
+        List<Long> live = new ArrayList<>();
+        for (long m : groupMembers(group)) {
+            if (!statField(m, 3).map(st -> st.equals("Z") || st.equals("X")).orElse(true)) {
+                live.add(m);
+            }
+        }
+        return live;
+    }
+
+    /** True when {@code command} (as made by {@link #inOwnGroup}) starts its program in a group of its own. */
+    static boolean ownGroup(List<String> command) {
+        return !command.isEmpty() && (command.get(0).equals("/usr/bin/setsid") || command.get(0).equals("/bin/setsid"));
     }
 
     /** The process's start time in clock ticks since boot (field 22 of /proc/pid/stat), if it runs. */

@@ -112,7 +112,8 @@ public final class EngineProcess implements AutoCloseable {
         }
         // A group of its own: the engine and its children can be found and ended together, even by a
         // later run after this JVM was killed (see EngineLeftovers).
-        ProcessBuilder builder = new ProcessBuilder(EngineLeftovers.inOwnGroup(spec.command()));
+        List<String> command = EngineLeftovers.inOwnGroup(spec.command());
+        ProcessBuilder builder = new ProcessBuilder(command);
         if (spec.workingDir() != null) {
             builder.directory(spec.workingDir().toFile());
         }
@@ -138,6 +139,11 @@ public final class EngineProcess implements AutoCloseable {
         process = p;
         ProcessRegistry.register(this);
         EngineLeftovers.started(p.pid(), name());
+        boolean group = EngineLeftovers.ownGroup(command);
+        ownGroup = group;
+        // However the engine ends (it exits by itself, crashes or is stopped), what it started ends
+        // with it: its group, SIGTERM then SIGKILL. Only then does its record leave engines.pids.
+        p.onExit().thenRunAsync(() -> EngineLeftovers.afterExit(p.pid(), group, GROUP_GRACE_MS), EngineLeftovers.REAPER);
         if (spec.protocolOnStdout()) {
             daemon("engine-" + name() + "-out", () -> {
                 List<String> read = new ArrayList<>();
@@ -317,7 +323,7 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
-        EngineLeftovers.ended(p.pid());
+        EngineLeftovers.afterExit(p.pid(), ownGroup, 0);
         LOG.info("engine {} killed (pid {})", name(), p.pid());
     }
 
@@ -354,13 +360,20 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
-        EngineLeftovers.ended(p.pid());
+        EngineLeftovers.afterExit(p.pid(), ownGroup, GROUP_GRACE_MS);
     }
 
     @Override
     public void close() {
         shutdown(null, 500);
     }
+
+    /** How long an engine's group has between SIGTERM and SIGKILL once the engine itself ended. */
+    static final long GROUP_GRACE_MS = 500;
+
+    /** Whether the process now running leads a group of its own (started through setsid). */
+    private volatile boolean ownGroup;
+
 
     private void closeQuietly() {
         try {

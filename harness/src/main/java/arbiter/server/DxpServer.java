@@ -104,7 +104,15 @@ public final class DxpServer {
                     log.println("dxp: " + DxpMessage.printable(e.getMessage()));
                     continue;
                 }
-                if (!handle(m)) {
+                try {
+                    if (!handle(m)) {
+                        return;
+                    }
+                } catch (EngineException closed) {
+                    throw closed;
+                } catch (RuntimeException e) {
+                    // A message the server cannot act on ends this session, never the server.
+                    log.println("dxp: ending the session: " + DxpMessage.printable(String.valueOf(e.getMessage())));
                     return;
                 }
                 lastHeard = System.nanoTime(); // after our own thinking, the peer's turn starts now

@@ -46,47 +46,52 @@ public final class HubServer {
     /** Serves until {@code quit} or the end of input. */
     public void run() throws IOException {
         for (String raw; (raw = in.readLine()) != null; ) {
-            HubText.Line line = HubText.parse(raw);
-            switch (line.command()) {
-                case "hub" -> identify();
-                case "set-param" -> {
-                    String name = line.get("name");
-                    if (name == null) {
-                        error("set-param needs a name");
-                    } else if (!name.equals("variant")) {
-                        String e = engine.setOption(name, line.get("value"));
-                        if (e != null) {
-                            error(e);
+            try {
+                HubText.Line line = HubText.parse(raw);
+                switch (line.command()) {
+                    case "hub" -> identify();
+                    case "set-param" -> {
+                        String name = line.get("name");
+                        if (name == null) {
+                            error("set-param needs a name");
+                        } else if (!name.equals("variant")) {
+                            String e = engine.setOption(name, line.get("value"));
+                            if (e != null) {
+                                error(e);
+                            }
                         }
                     }
-                }
-                case "init" -> {
-                    try {
-                        engine.player();
-                        say("ready");
-                    } catch (RuntimeException e) {
-                        error(e.getMessage());
+                    case "init" -> {
+                        try {
+                            engine.player();
+                            say("ready");
+                        } catch (RuntimeException e) {
+                            error(e.getMessage());
+                        }
+                    }
+                    case "new-game" -> {
+                        try {
+                            engine.newGame();
+                        } catch (RuntimeException e) {
+                            error(e.getMessage());
+                        }
+                    }
+                    case "pos" -> position(line);
+                    case "level" -> level(line);
+                    case "go" -> go();
+                    case "ping" -> say("pong");
+                    case "stop", "ponder-hit" -> engine.signalStop();
+                    case "quit" -> {
+                        engine.stopSearch();
+                        return;
+                    }
+                    default -> {
+                        // Hub asks both sides to ignore what they do not understand
                     }
                 }
-                case "new-game" -> {
-                    try {
-                        engine.newGame();
-                    } catch (RuntimeException e) {
-                        error(e.getMessage());
-                    }
-                }
-                case "pos" -> position(line);
-                case "level" -> level(line);
-                case "go" -> go();
-                case "ping" -> say("pong");
-                case "stop", "ponder-hit" -> engine.signalStop();
-                case "quit" -> {
-                    engine.stopSearch();
-                    return;
-                }
-                default -> {
-                    // Hub asks both sides to ignore what they do not understand
-                }
+            } catch (RuntimeException e) {
+                // No input ends the server but quit or the end of input: a GUI keeps its engine.
+                error(String.valueOf(e.getMessage()));
             }
         }
         engine.stopSearch();

@@ -52,11 +52,22 @@ final class ServerEngine {
         return declarations;
     }
 
-    /** Sets an option by name (any case); returns an error text, or null when set. */
+    /**
+     * Sets an option by name (any case); returns an error text, or null when set. A value the option's
+     * declaration refuses (type, range, choices) is not stored: the option keeps its previous value.
+     */
     synchronized String setOption(String name, String value) {
         for (Options.Declaration d : declarations) {
             if (d.name().equalsIgnoreCase(name.strip())) {
-                options.put(d.name(), value == null ? "" : value.strip());
+                String v = value == null ? "" : value.strip();
+                Object checked;
+                try {
+                    checked = check(d, v);
+                } catch (RuntimeException e) {
+                    Object was = options.get(d.name());
+                    return e.getMessage() + "; " + d.name() + " stays " + (was != null ? was : d.defaultValue());
+                }
+                options.put(d.name(), checked);
                 dirty = true;
                 return null;
             }
@@ -64,19 +75,51 @@ final class ServerEngine {
         return "unknown option '" + name + "'";
     }
 
-    /** The player with the current options, rebuilt if they changed. */
+    /** The value as the engine will read it, or the engine's own error for it (an OptionException). */
+    private static Object check(Options.Declaration d, String v) {
+        Options o = new Options(Map.of(d.name(), v));
+        return switch (d.kind()) {
+            case "bool" -> o.bool(d.name(), false, d.description()) ? "true" : "false";
+            case "integer" -> Long.toString(o.integer(d.name(), 0, Long.parseLong(d.min()), Long.parseLong(d.max()),
+                    d.description()));
+            case "real" -> Double.toString(o.real(d.name(), 0, Double.parseDouble(d.min()), Double.parseDouble(d.max()),
+                    d.description()));
+            case "choice" -> o.choice(d.name(), null, d.choices(), d.description());
+            default -> v;
+        };
+    }
+
+    /**
+     * The player with the current options, rebuilt if they changed. When the engine refuses the new
+     * options together (a combination no single value shows), they are undone: the previous player
+     * and its options stay, and the error is thrown for the caller to report.
+     */
     synchronized Player player() {
         if (dirty || player == null) {
-            Player p = EngineRegistry.create(id, rules, options, weights);
+            Player p;
+            try {
+                p = EngineRegistry.create(id, rules, options, weights);
+            } catch (RuntimeException e) {
+                if (player != null) {
+                    options.clear();
+                    options.putAll(inUse);
+                    dirty = false;
+                }
+                throw e;
+            }
             if (player != null) {
                 player.close();
             }
             player = p;
+            inUse = new LinkedHashMap<>(options);
             dirty = false;
             games = 0;
         }
         return player;
     }
+
+    /** The options of the player built last. */
+    private Map<String, Object> inUse = Map.of();
 
     synchronized void newGame() {
         stopSearch();
@@ -95,7 +138,14 @@ final class ServerEngine {
     synchronized void startSearch(GameHistory game, Limits limits, Consumer<SearchResult> done,
                                   Consumer<RuntimeException> failed) {
         stopSearch();
-        Player p = player();
+        Player built;
+        try {
+            built = player();
+        } catch (RuntimeException e) {
+            failed.accept(e); // options the engine refused: the previous player searches
+            built = player();
+        }
+        Player p = built;
         if (games == 0) {
             p.newGame(++games);
         }

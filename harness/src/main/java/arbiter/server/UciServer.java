@@ -45,38 +45,43 @@ public final class UciServer {
             if (s.isEmpty()) {
                 continue;
             }
-            String[] t = s.split("\\s+");
-            switch (t[0]) {
-                case "uci" -> identify();
-                case "isready" -> {
-                    if (!engine.searching()) {
+            try {
+                String[] t = s.split("\\s+");
+                switch (t[0]) {
+                    case "uci" -> identify();
+                    case "isready" -> {
+                        if (!engine.searching()) {
+                            try {
+                                engine.player();
+                            } catch (RuntimeException e) {
+                                say("info string " + e.getMessage());
+                            }
+                        }
+                        say("readyok");
+                    }
+                    case "setoption" -> setOption(s);
+                    case "ucinewgame" -> {
                         try {
-                            engine.player();
+                            engine.newGame();
                         } catch (RuntimeException e) {
                             say("info string " + e.getMessage());
                         }
+                        game = new GameHistory(engine.rules().start());
                     }
-                    say("readyok");
-                }
-                case "setoption" -> setOption(s);
-                case "ucinewgame" -> {
-                    try {
-                        engine.newGame();
-                    } catch (RuntimeException e) {
-                        say("info string " + e.getMessage());
+                    case "position" -> position(t);
+                    case "go" -> go(t);
+                    case "stop", "ponderhit" -> engine.signalStop();
+                    case "quit" -> {
+                        engine.stopSearch();
+                        return;
                     }
-                    game = new GameHistory(engine.rules().start());
+                    default -> {
+                        // debug, register and unknown commands are ignored, as UCI asks
+                    }
                 }
-                case "position" -> position(t);
-                case "go" -> go(t);
-                case "stop", "ponderhit" -> engine.signalStop();
-                case "quit" -> {
-                    engine.stopSearch();
-                    return;
-                }
-                default -> {
-                    // debug, register and unknown commands are ignored, as UCI asks
-                }
+            } catch (RuntimeException e) {
+                // No input ends the server but quit or the end of input: a GUI keeps its engine.
+                say("info string error: " + e.getMessage());
             }
         }
         engine.stopSearch();

@@ -61,8 +61,11 @@ public final class OpeningBook {
                     list.add(checked(new Opening(file.getFileName() + ":" + (i + 1), text, List.of()), rules, problems));
                 }
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException("$.openings.file: " + file + " is not UTF-8 text: save it as UTF-8 (or ASCII)");
         } catch (IOException e) {
-            throw new ConfigException("$.openings.file: cannot read " + file + ": " + e.getMessage());
+            throw new ConfigException("$.openings.file: cannot read " + file + ": "
+                    + (Files.isDirectory(file) ? "it is a folder, not a file" : e.getMessage()));
         }
         list.removeIf(o -> o == null);
         if (list.isEmpty() && problems.isEmpty()) {

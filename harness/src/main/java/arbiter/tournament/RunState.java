@@ -42,14 +42,36 @@ public final class RunState {
             throw new ConfigException(games + " was not written by Arbiter for this run (there is no state.json "
                     + "beside it): move it away or choose another output; it is left untouched");
         }
+        for (Path p : List.of(state, games)) {
+            if (Files.isDirectory(p)) {
+                throw new ConfigException(p + " is a folder, not a file: Arbiter keeps the run's "
+                        + p.getFileName() + " there; move the folder away or choose another output");
+            }
+        }
+        ObjectNode inputs = RunInputs.of(config);
+        String created = Instant.now().toString();
         if (Files.exists(state)) {
-            JsonNode saved = JSON.readTree(Files.readString(state)).get("config");
+            JsonNode savedState = readState(state);
+            JsonNode saved = savedState.get("config");
             List<String> changes = new ArrayList<>();
             diff("$", withoutRunOnlyKeys(saved), withoutRunOnlyKeys(config.json()), changes);
-            if (changes.isEmpty()) {
+            List<String> inputChanges = RunInputs.changes(savedState.get("inputs"), inputs);
+            if (changes.isEmpty() && inputChanges.isEmpty() && savedState.has("inputs")) {
                 return;
             }
             boolean nothingPlayed = !Files.exists(games) || GameLog.completeLength(Files.readAllBytes(games)) == 0;
+            if (!nothingPlayed && !inputChanges.isEmpty()) {
+                List<String> lines = new ArrayList<>();
+                lines.add(output + " holds a run whose input files changed since it started; rerun with --force-new "
+                        + "to start over (the old results are kept aside), restore the files, or choose another output. Changed:");
+                for (String c : inputChanges) {
+                    lines.add("  " + c);
+                }
+                throw new ConfigException(lines);
+            }
+            if (changes.isEmpty() && inputChanges.isEmpty() && savedState.hasNonNull("created")) {
+                created = savedState.get("created").asText(); // a state from before input hashes: add them
+            }
             List<String> blocking = nothingPlayed ? List.of() : changes.stream().filter(c -> !isExtension(c)).toList();
             if (!blocking.isEmpty()) {
                 List<String> lines = new ArrayList<>();
@@ -66,10 +88,26 @@ public final class RunState {
                     : "extending the run: " + String.join("; ", changes));
         }
         ObjectNode node = JSON.createObjectNode();
-        node.put("created", Instant.now().toString());
+        node.put("created", created);
         node.put("scheduledGames", scheduled);
         node.set("config", config.json());
+        node.set("inputs", inputs);
         writeAtomically(state, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+    }
+
+    /** state.json's tree; a file that is not a JSON object is bad input, named with what to do. */
+    private static JsonNode readState(Path state) throws IOException {
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(Files.readString(state));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | java.nio.charset.CharacterCodingException e) {
+            tree = null;
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new ConfigException(state + " is not a state Arbiter wrote (not a JSON object): it was edited or "
+                    + "damaged; rerun with --force-new to start over (the old results are kept aside), or choose another output");
+        }
+        return tree;
     }
 
     /** A change that only adds games: {@code $.schedule.rounds} or {@code $.schedule.games} grown. */

@@ -1,0 +1,164 @@
+package arbiter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 25: two processes never write one results folder. The second run on a folder in use is
+ * refused with the holder's pid, the first run's engines are left alone and its games are recorded
+ * once each; {@code --cleanup} refuses while the folder is in use; a holder killed with SIGKILL
+ * leaves no stale lock (the OS drops it with the process).
+ */
+class OneWriterPerFolderTest {
+    private static final Path ENGINE = Path.of("/usr/games/ethereal-chess");
+
+    @TempDir
+    Path dir;
+
+    private Process start(Path config, String name) throws Exception {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main", "run",
+                config.toString()).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile()).start();
+    }
+
+    private static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** The engine pids a run recorded in its engines.pids. */
+    private static List<Long> enginePids(Path out) throws Exception {
+        List<Long> pids = new ArrayList<>();
+        Path f = out.resolve("engines.pids");
+        if (Files.exists(f)) {
+            for (String line : Files.readAllLines(f)) {
+                if (!line.isBlank()) {
+                    pids.add(Long.parseLong(line.split(" ")[0]));
+                }
+            }
+        }
+        return pids;
+    }
+
+    private void await(String what, Process run, String log, java.util.concurrent.Callable<Boolean> done) throws Exception {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (!done.call()) {
+            assertTrue(System.currentTimeMillis() < deadline && run.isAlive(), what + ": " + Files.readString(dir.resolve(log)));
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void aSecondRunOnAFolderInUseIsRefusedAndTheFirstIsUntouched() throws Exception {
+        assertTrue(Files.isExecutable(ENGINE), "install ethereal-chess (apt-get install ethereal-chess)");
+        Path out = dir.resolve("out");
+        Path config = dir.resolve("run.json");
+        Files.writeString(config, """
+                { "name": "two-writers", "game": {"variant": "chess"},
+                  "players": [ {"name": "e1", "protocol": "uci", "command": ["%1$s"]},
+                               {"name": "e2", "protocol": "uci", "command": ["%1$s"]} ],
+                  "schedule": {"type": "match", "players": ["e1", "e2"], "games": 400},
+                  "limits": {"nodes": 3000}, "adjudication": {"maxPlies": 80},
+                  "concurrency": 1, "output": "%2$s", "seed": 1 }""".formatted(ENGINE, out));
+        Process first = start(config, "first");
+        try {
+            await("the first run's engines run", first, "first.log", () -> enginePids(out).size() == 2);
+            List<Long> engines = enginePids(out);
+
+            Process second = start(config, "second");
+            assertTrue(second.waitFor(120, TimeUnit.SECONDS));
+            String said = Files.readString(dir.resolve("second.log"));
+            assertEquals(2, second.exitValue(), said);
+            assertTrue(said.startsWith("error: " + out + " is in use by pid " + first.pid() + " (arbiter run "), said);
+            assertEquals(1, said.lines().count(), "one line: " + said);
+
+            CliRunner cleanup = CliRunner.run("run", config.toString(), "--cleanup");
+            assertEquals(2, cleanup.exit(), cleanup.out() + cleanup.err());
+            assertTrue(cleanup.err().startsWith("error: --cleanup: " + out + " is in use by pid " + first.pid()),
+                    cleanup.err());
+
+            assertTrue(first.isAlive(), "the first run still plays: " + Files.readString(dir.resolve("first.log")));
+            for (long pid : engines) {
+                assertTrue(alive(pid), "engine " + pid + " of the first run is untouched");
+            }
+            await("the first run records games", first, "first.log",
+                    () -> Files.exists(out.resolve("games.pdn")) && games(out).size() >= 2);
+        } finally {
+            first.destroy(); // SIGTERM: the run stops as after Ctrl-C, resumable
+            first.waitFor(60, TimeUnit.SECONDS);
+        }
+        List<Integer> ids = games(out);
+        assertEquals(new HashSet<>(ids).size(), ids.size(), "each game once: " + ids);
+        assertFalse(Files.readString(out.resolve("games.pdn")).contains("crash"), "no engine crashed");
+
+        // A holder killed with SIGKILL leaves no lock behind: --cleanup (and the next run) may go on.
+        Process killed = start(config, "killed");
+        try {
+            await("the third run holds the folder", killed, "killed.log",
+                    () -> Files.readString(out.resolve(".lock")).startsWith("pid " + killed.pid() + "\n")
+                            && enginePids(out).size() == 2);
+        } finally {
+            killed.destroyForcibly();
+            killed.waitFor(60, TimeUnit.SECONDS);
+        }
+        CliRunner cleanup = CliRunner.run("run", config.toString(), "--cleanup");
+        assertEquals(0, cleanup.exit(), cleanup.err());
+        assertTrue(cleanup.out().contains("Ended 2 engine processes"), cleanup.out());
+    }
+
+    /** A worker locks its log (and the engines' pids file beside it): a second worker on the same log is refused. */
+    @Test
+    void aSecondWorkerOnTheSameLogIsRefused() throws Exception {
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "0123456789abcdef0123456789abcdef-test\n");
+        Path log = dir.resolve("worker.log");
+        // The lock a running worker holds (taken here, in this JVM, as the worker command takes it).
+        try (FolderLock held = FolderLock.on(dir.resolve("worker.log.lock"), "log " + log)) {
+            CliRunner second = CliRunner.run("worker", "--join", "127.0.0.1:1", "--secret-file", secret.toString(),
+                    "--log", log.toString(), "--connect-timeout", "1");
+            assertEquals(2, second.exit(), second.err());
+            assertTrue(second.err().startsWith("error: log " + log + " is in use by pid " + ProcessHandle.current().pid()),
+                    second.err());
+        }
+    }
+
+    /** {@code tune} locks its output folder as {@code run} does. */
+    @Test
+    void aTuneOnAFolderInUseIsRefused() throws Exception {
+        Path out = dir.resolve("tune-out");
+        Path config = dir.resolve("tune.json");
+        Files.writeString(config, """
+                { "name": "t", "game": {"variant": "english"},
+                  "players": [ {"name": "p", "engine": "draughts-alphabeta", "limits": {"depth": 1}} ],
+                  "tune": {"player": "p", "iterations": 1, "pairsPerIteration": 1,
+                           "weights": {"man": {"start": 100, "min": 50, "max": 150, "cEnd": 5, "rEnd": 0.002}}},
+                  "concurrency": 1, "output": "%s", "seed": 1 }""".formatted(out));
+        try (FolderLock held = FolderLock.of(out)) {
+            CliRunner tune = CliRunner.run("tune", config.toString());
+            assertEquals(2, tune.exit(), tune.out() + tune.err());
+            assertTrue(tune.err().startsWith("error: " + out + " is in use by pid " + ProcessHandle.current().pid()),
+                    tune.err());
+        }
+    }
+
+    private static List<Integer> games(Path out) throws Exception {
+        List<Integer> ids = new ArrayList<>();
+        Matcher m = Pattern.compile("\\[Game \"(\\d+)\"]").matcher(Files.readString(out.resolve("games.pdn")));
+        while (m.find()) {
+            ids.add(Integer.parseInt(m.group(1)));
+        }
+        return ids;
+    }
+}

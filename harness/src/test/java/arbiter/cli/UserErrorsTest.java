@@ -1,0 +1,129 @@
+package arbiter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 25, item 6: what a user can get wrong about files gets one {@code error:} line with the
+ * reason and exit code 2, never "internal error" and a stack trace.
+ */
+class UserErrorsTest {
+    @TempDir
+    Path dir;
+
+    private Path config(String output, String openings) throws Exception {
+        Path f = dir.resolve("run.json");
+        Files.writeString(f, """
+                { "name": "errors", "game": {"variant": "chess"},
+                  "players": [ {"name": "a", "engine": "random"}, {"name": "b", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["a", "b"], "games": 2}, %s
+                  "limits": {"depth": 1}, "adjudication": {"maxPlies": 20},
+                  "concurrency": 1, "output": "%s", "seed": 1 }"""
+                .formatted(openings == null ? "" : "\"openings\": {\"file\": \"" + openings + "\"},", output));
+        return f;
+    }
+
+    /** One line, "error: " and each part, exit 2, no trace. */
+    private static void assertOneError(CliRunner r, String... parts) {
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().startsWith("error: "), r.err());
+        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        assertFalse(r.err().contains("internal error") || r.err().contains("\tat "), r.err());
+        for (String p : parts) {
+            assertTrue(r.err().contains(p), "'" + p + "' in: " + r.err());
+        }
+    }
+
+    private CliRunner runOnce(Path out) throws Exception {
+        Path c = config(out.toString(), null);
+        CliRunner first = CliRunner.run("run", c.toString());
+        assertEquals(0, first.exit(), first.err());
+        return first;
+    }
+
+    @Test
+    void invalidJsonInStateJson() throws Exception {
+        Path out = dir.resolve("out");
+        runOnce(out);
+        Files.writeString(out.resolve("state.json"), "{ \"config\": ");
+        assertOneError(CliRunner.run("run", config(out.toString(), null).toString()), "state.json", "not a state Arbiter wrote");
+    }
+
+    @Test
+    void stateJsonOrGamesPdnThatIsAFolder() throws Exception {
+        for (String name : List.of("state.json", "games.pdn")) {
+            Path out = dir.resolve("out-" + name);
+            runOnce(out);
+            Files.delete(out.resolve(name));
+            Files.createDirectory(out.resolve(name));
+            assertOneError(CliRunner.run("run", config(out.toString(), null).toString()), name, "is a folder");
+        }
+    }
+
+    @Test
+    void anOutputUnderAFileGetsThePathAndTheReason() throws Exception {
+        Path file = dir.resolve("plain.txt");
+        Files.writeString(file, "x");
+        assertOneError(CliRunner.run("run", config(file.resolve("out").toString(), null).toString()), file.toString(), ": ");
+        assertOneError(CliRunner.run("run", config(file.toString(), null).toString()), "is a file, not a folder");
+    }
+
+    @Test
+    void fileSystemErrorsNameTheirReason() {
+        assertEquals("/x/y: permission denied", ErrorHandler.describe(new java.nio.file.AccessDeniedException("/x/y")));
+        assertEquals("/x/y: already exists (and is in the way)",
+                ErrorHandler.describe(new java.nio.file.FileAlreadyExistsException("/x/y")));
+        assertEquals("/x/y: Not a directory", ErrorHandler.describe(new FileSystemException("/x/y", null, "Not a directory")));
+    }
+
+    @Test
+    void aFolderWhereAFileIsExpected() throws Exception {
+        Files.createDirectory(dir.resolve("book.epd"));
+        assertOneError(CliRunner.run("run", config(dir.resolve("out").toString(), "book.epd").toString()), "book.epd",
+                "folder");
+        Files.createDirectory(dir.resolve("conf.json"));
+        assertOneError(CliRunner.run("run", dir.resolve("conf.json").toString()), "conf.json", "is a folder");
+    }
+
+    @Test
+    void aNonUtf8OpeningsFile() throws Exception {
+        // "é" in Latin-1: one byte (0xE9) that is no UTF-8 sequence.
+        Files.write(dir.resolve("book.epd"), "# caf\u00e9\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertOneError(CliRunner.run("run", config(dir.resolve("out").toString(), "book.epd").toString()), "book.epd",
+                "not UTF-8");
+    }
+
+    @Test
+    void aNonEmptyOutputThatIsNotAnArbiterRunIsRefusedEvenWithForceNew() throws Exception {
+        Path out = dir.resolve("mine");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("thesis.tex"), "my work");
+        Path c = config(out.toString(), null);
+        assertOneError(CliRunner.run("run", c.toString()), out.toString(), "not an Arbiter run");
+        assertOneError(CliRunner.run("run", c.toString(), "--force-new"), "not an Arbiter run");
+        assertEquals("my work", Files.readString(out.resolve("thesis.tex")), "the user's file is untouched, where it was");
+    }
+
+    @Test
+    void playerNamesWithControlCharactersAreRefused() throws Exception {
+        for (String bad : List.of("\\u0000", "\\u001b[31m", "a\\tb", "a\\rb")) {
+            Path f = dir.resolve("names.json");
+            Files.writeString(f, """
+                    { "name": "names", "game": {"variant": "chess"},
+                      "players": [ {"name": "x%sy", "engine": "random"}, {"name": "b", "engine": "random"} ],
+                      "schedule": {"type": "match", "players": ["x%sy", "b"], "games": 2},
+                      "limits": {"depth": 1}, "concurrency": 1, "output": "%s", "seed": 1 }"""
+                    .formatted(bad, bad, dir.resolve("names-out")));
+            assertOneError(CliRunner.run("run", f.toString()), "$.players[0].name", "control character");
+        }
+    }
+}

@@ -17,16 +17,64 @@ import java.util.Map;
 final class MatchArguments {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Engine keys: cutechess/fastchess ones, plus builtin=, weight.X= and build= of our own. */
-    private static final List<String> ENGINE_KEYS = List.of("name", "cmd", "arg", "dir", "proto", "builtin", "tc", "st",
-            "nodes", "depth", "timemargin", "build.repo", "build.ref", "build.command", "build.binary");
+    /** Engine keys: fastchess's and cutechess's, plus builtin=, weight.X= and build= of our own. */
+    private static final List<String> ENGINE_KEYS = List.of("name", "cmd", "arg", "args", "dir", "proto", "builtin", "tc",
+            "st", "nodes", "depth", "plies", "timemargin", "restart", "build.repo", "build.ref", "build.command",
+            "build.binary");
+    /** cutechess-only engine keys Arbiter refuses, with what to do instead. */
+    private static final Map<String, String> REFUSED_ENGINE_KEYS = Map.of(
+            "conf", "give cmd=, name= and the other keys on the command line (no engines.json)",
+            "stderr", "an engine's error output goes to the run's arbiter.log",
+            "initstr", "set engine options with option.NAME=VALUE",
+            "trust", "the referee validates every result itself",
+            "book", "give an opening book with -openings file=",
+            "bookdepth", "give an opening book with -openings file= plies=",
+            "whitepov", "engines must report scores from the mover's view",
+            "ponder", "pondering is not supported",
+            "tscale", "give a longer timemargin=",
+            "debug", "the engines' traffic is in the run's arbiter.log");
+    /** Flags Arbiter refuses, with what to use instead. */
+    private static final Map<String, String> REFUSED_FLAGS = Map.ofEntries(
+            Map.entry("-noswap", "colours always alternate within a pair (-repeat)"),
+            Map.entry("-reverse", "colours always alternate within a pair (-repeat)"),
+            Map.entry("-bookmode", "polyglot books are not supported; give -openings file="),
+            Map.entry("-tb", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-tbpieces", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-tbignore50", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-tbadjudicate", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-scoreinterval", "a line is printed for every finished game; -ratinginterval sets the standings' cadence"),
+            Map.entry("-outcomeinterval", "a line is printed for every finished game; -ratinginterval sets the standings' cadence"),
+            Map.entry("-autosaveinterval", "every game is recorded as it ends: rerun the command to resume"),
+            Map.entry("-resultformat", "the report files hold every table (see docs/reports.md)"),
+            Map.entry("-debug", "the engines' traffic is in the run's arbiter.log (--verbose for a line per game)"),
+            Map.entry("-log", "the run's log is always <output>/arbiter.log"),
+            Map.entry("-use-affinity", "CPU affinity is not supported"),
+            Map.entry("-check-mate-pvs", "not supported"),
+            Map.entry("-show-latency", "not supported"),
+            Map.entry("-testEnv", "not supported"),
+            Map.entry("-strict", "not supported"),
+            Map.entry("-startup-ms", "not supported"),
+            Map.entry("-ucinewgame-ms", "not supported"),
+            Map.entry("-ping-ms", "not supported"),
+            Map.entry("-crc32", "not supported"),
+            Map.entry("-config", "give a JSON run config to `arbiter run` instead"),
+            Map.entry("-quick", "spell out -engine, -each, -openings and -rounds"),
+            Map.entry("-engines", "use `arbiter engines`"),
+            Map.entry("-version", "use `arbiter --version`"));
 
     private final List<Map<String, List<String>>> engines = new ArrayList<>();
     private final Map<String, List<String>> each = new LinkedHashMap<>();
     private final Map<String, String> flags = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> groups = new LinkedHashMap<>();
-    /** The copy of games.pdn that {@code -pgnout FILE} asks for, or null. */
+    /** fastchess defaults: two games per encounter (a colour-reversed pair), two rounds. */
+    private int games = 2;
+    private int rounds = 2;
+    /** The file {@code -pgnout} appends every finished game to, or null. */
     Path pgnOut;
+    /** The file {@code -epdout} appends every game's final position to, or null. */
+    Path epdOut;
+    /** {@code -site}: the Site tag of the {@code -pgnout} file, or null for games.pdn's. */
+    String site;
 
     /** Parses the arguments; throws {@link BadInputException} naming the first one that is wrong. */
     static MatchArguments parse(List<String> args) {
@@ -42,37 +90,109 @@ final class MatchArguments {
             while (i < args.size() && !isFlag(args.get(i))) {
                 values.add(args.get(i++));
             }
+            if (REFUSED_FLAGS.containsKey(flag)) {
+                throw new BadInputException("match: " + flag + " is not supported: " + REFUSED_FLAGS.get(flag));
+            }
             switch (flag) {
                 case "-engine" -> m.engines.add(keyValues(flag, values));
                 case "-each" -> keyValues(flag, values).forEach((k, v) -> m.each.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
-                case "-openings", "-sprt", "-draw", "-resign" -> m.groups.put(flag, single(flag, values));
-                case "-rounds", "-games", "-concurrency", "-maxmoves", "-srand", "-seed", "-ratinginterval", "-variant",
-                        "-tournament", "-event" -> m.flags.put(flag, one(flag, values));
+                case "-openings", "-sprt", "-draw", "-resign", "-output", "-report" -> m.groups.put(flag, single(flag, values));
+                case "-concurrency", "-maxmoves", "-srand", "-seed", "-ratinginterval", "-variant", "-tournament",
+                        "-wait", "-seeds" -> m.flags.put(flag, one(flag, values));
+                case "-games" -> m.games = count("-games", one(flag, values));
+                case "-rounds" -> m.rounds = count("-rounds", one(flag, values));
+                case "-event" -> m.flags.put(flag, String.join("", atLeastOne(flag, values))); // fastchess joins the words
+                case "-site" -> m.site = String.join("", atLeastOne(flag, values));
                 case "-repeat" -> {
-                    if (values.size() > 1 || (values.size() == 1 && !values.get(0).equals("2"))) {
-                        throw new BadInputException("match: -repeat plays each opening twice with colours reversed; "
-                                + "it takes no value but 2, got " + values);
+                    // fastchess parseRepeat: -repeat N sets the games per encounter to N, plain -repeat to 2.
+                    if (values.size() > 1) {
+                        throw new BadInputException("match: -repeat takes at most one number, got " + values);
                     }
-                    m.flags.put(flag, "2");
+                    m.games = values.isEmpty() ? 2 : count("-repeat", values.get(0));
                 }
-                case "-recover" -> {
-                    // Arbiter always replaces an engine that crashed and goes on: nothing to switch on.
-                    noValues(flag, values);
-                }
-                case "-pgnout" -> {
-                    if (values.size() != 1) {
-                        throw new BadInputException("match: -pgnout takes one file (the 'min' and 'fi' variants are not "
-                                + "supported: the copy holds whole records with engine comments), got " + values);
-                    }
-                    m.pgnOut = Path.of(values.get(0)).toAbsolutePath();
-                }
+                case "-recover", "-force-concurrency" -> noValues(flag, values);
+                case "-pgnout" -> m.pgnOut = outFile(flag, values, "pgn");
+                case "-epdout" -> m.epdOut = outFile(flag, values, "epd");
+                case "-help" -> throw new BadInputException("match: -help: use `arbiter match --help`");
                 default -> throw new BadInputException("match: unknown flag " + flag);
             }
         }
         if (m.engines.size() < 2) {
             throw new BadInputException("match: give at least two -engine flags (got " + m.engines.size() + ")");
         }
+        // fastchess sanitize.cpp fixConfig: more than 2 games per encounter is taken as swapped with -rounds.
+        if (m.games > 2) {
+            int g = m.games;
+            m.games = m.rounds;
+            m.rounds = g;
+            if (m.games > 2) {
+                throw new BadInputException("match: -games " + g + " with -rounds " + m.games + ": -games is at most 2 "
+                        + "(2: each opening twice, colours reversed); set the number of encounters with -rounds");
+            }
+        }
         return m;
+    }
+
+    /** -pgnout / -epdout: {@code file=F} and keys (fastchess) or a bare FILE (cutechess); default name as fastchess. */
+    private static Path outFile(String flag, List<String> values, String extension) {
+        String file = null;
+        for (String v : values) {
+            int eq = v.indexOf('=');
+            if (eq < 0) {
+                if (v.equals("min") || v.equals("fi")) {
+                    throw new BadInputException("match: " + flag + " " + v + " is not supported: the file gets whole records "
+                            + "of every finished game");
+                }
+                if (file != null) {
+                    throw new BadInputException("match: " + flag + " names two files: " + file + " and " + v);
+                }
+                file = v;
+                continue;
+            }
+            String key = v.substring(0, eq);
+            String value = v.substring(eq + 1);
+            switch (flag + " " + key) {
+                case "-pgnout file", "-epdout file" -> file = value;
+                case "-pgnout append", "-epdout append" -> requireValue(flag, key, value, "true",
+                        "the file is appended to as games end (Arbiter never truncates a file)");
+                case "-pgnout nodes", "-pgnout seldepth", "-pgnout nps", "-pgnout pv" -> requireValue(flag, key, value,
+                        "true", "Arbiter's records always hold nodes, selective depth, nps and pv in each move's comment");
+                case "-pgnout min" -> requireValue(flag, key, value, "false", "the file gets whole records");
+                case "-pgnout notation" -> requireValue(flag, key, value, "san", "moves are written in SAN (chess) "
+                        + "or the game's standard notation");
+                default -> throw new BadInputException("match: " + flag + " " + key + "= is not supported (file=, append=true"
+                        + (flag.equals("-pgnout") ? ", notation=san, nodes=true, seldepth=true, nps=true, pv=true" : "") + ")");
+            }
+        }
+        if (file == null) {
+            file = "fastchess_" + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern(
+                    "yyyyMMdd_HHmmss")) + "." + extension;
+        }
+        return Path.of(file).toAbsolutePath();
+    }
+
+    private static void requireValue(String flag, String key, String value, String wanted, String why) {
+        if (!value.equals(wanted)) {
+            if (!value.equals("true") && !value.equals("false") && (wanted.equals("true") || wanted.equals("false"))) {
+                throw new BadInputException("match: " + flag + " " + key + "=" + value + ": true or false");
+            }
+            throw new BadInputException("match: " + flag + " " + key + "=" + value + " is not supported: " + why);
+        }
+    }
+
+    private static List<String> atLeastOne(String flag, List<String> values) {
+        if (values.isEmpty()) {
+            throw new BadInputException("match: " + flag + " takes a value");
+        }
+        return values;
+    }
+
+    /** A positive count (fastchess parseScalar: digits only, fits). */
+    private static int count(String what, String v) {
+        if (!v.matches("\\d{1,9}") || Integer.parseInt(v) < 1) {
+            throw new BadInputException("match: " + what + " '" + v + "' must be a whole number of at least 1");
+        }
+        return Integer.parseInt(v);
     }
 
     private static boolean isFlag(String s) {
@@ -144,14 +264,18 @@ final class MatchArguments {
             names.add(engineName);
         }
 
-        int rounds = positive("-rounds", flags.getOrDefault("-rounds", "1"));
-        int games = positive("-games", flags.getOrDefault("-games", "1"));
-        boolean repeat = flags.containsKey("-repeat");
-        if (repeat && games % 2 != 0) {
-            throw new BadInputException("match: -repeat plays openings in colour-reversed pairs, so -games must be even "
-                    + "(fastchess and cutechess use -games 2 -repeat), got -games " + games);
+        boolean pairs = games == 2;
+        String tournament = flags.getOrDefault("-tournament", "roundrobin");
+        if (tournament.equals("roundrobin")) {
+            tournament = "round-robin"; // fastchess's spelling; cutechess's is round-robin
         }
-        String tournament = flags.getOrDefault("-tournament", "round-robin");
+        if (!tournament.equals("round-robin") && !tournament.equals("gauntlet")) {
+            throw new BadInputException("match: -tournament " + tournament + " is not supported (roundrobin or gauntlet)");
+        }
+        if (flags.containsKey("-seeds") && !flags.get("-seeds").equals("1")) {
+            throw new BadInputException("match: -seeds " + flags.get("-seeds") + " is not supported: a gauntlet has one "
+                    + "seed, the first engine");
+        }
         ObjectNode schedule = root.putObject("schedule");
         Map<String, String> sprt = groups.get("-sprt");
         if (names.size() == 2 && !tournament.equals("gauntlet") || sprt != null) {
@@ -162,96 +286,168 @@ final class MatchArguments {
             schedule.putArray("players").add(names.get(0)).add(names.get(1));
             schedule.put("games", (long) rounds * games);
         } else {
-            if (!tournament.equals("round-robin") && !tournament.equals("gauntlet")) {
-                throw new BadInputException("match: -tournament " + tournament + " is not supported (round-robin or gauntlet)");
-            }
             schedule.put("type", tournament);
             if (tournament.equals("gauntlet")) {
-                ArrayNode order = schedule.putArray("players");
-                names.forEach(order::add);
+                schedule.putArray("players").add(names.get(0)); // the seed meets every other engine
             }
-            schedule.put("rounds", (long) rounds * games / (repeat ? 2 : 1));
+            schedule.put("rounds", rounds);
         }
         if (sprt != null) {
-            ObjectNode s = schedule.putObject("sprt");
-            for (Map.Entry<String, String> kv : sprt.entrySet()) {
-                switch (kv.getKey()) {
-                    case "elo0", "elo1", "alpha", "beta" -> s.put(kv.getKey(), number("-sprt " + kv.getKey() + "=", kv.getValue()));
-                    case "model" -> {
-                        if (!List.of("logistic", "normalized").contains(kv.getValue())) {
-                            throw new BadInputException("match: -sprt model=" + kv.getValue() + ": logistic or normalized");
-                        }
-                        s.put("normalized", kv.getValue().equals("normalized"));
-                    }
-                    default -> throw new BadInputException("match: -sprt " + kv.getKey() + "= is not known (elo0, elo1, alpha, beta, model)");
-                }
-            }
+            sprt(schedule.putObject("sprt"), sprt);
         }
 
         ObjectNode openings = root.putObject("openings");
         Map<String, String> book = groups.getOrDefault("-openings", Map.of());
         for (Map.Entry<String, String> kv : book.entrySet()) {
+            String v = kv.getValue();
             switch (kv.getKey()) {
-                case "file" -> openings.put("file", Path.of(kv.getValue()).toAbsolutePath().toString());
-                case "format" -> openings.put("format", switch (kv.getValue()) {
+                case "file" -> openings.put("file", Path.of(v).toAbsolutePath().toString());
+                case "format" -> openings.put("format", switch (v) {
                     case "pgn", "pdn" -> "pdn";
-                    case "epd", "fen" -> kv.getValue();
-                    default -> throw new BadInputException("match: -openings format=" + kv.getValue() + ": pgn, pdn, epd or fen");
+                    case "epd", "fen" -> v;
+                    default -> throw new BadInputException("match: -openings format=" + v + ": epd or pgn (or fen, pdn)");
                 });
-                case "order" -> openings.put("order", kv.getValue());
-                default -> throw new BadInputException("match: -openings " + kv.getKey() + "= is not supported "
-                        + "(file, format, order; random plies from the start are the config's openings.randomPlies)");
+                case "order" -> {
+                    if (!v.equals("sequential") && !v.equals("random")) {
+                        throw new BadInputException("match: -openings order=" + v + ": sequential or random");
+                    }
+                    openings.put("order", v);
+                }
+                case "policy" -> {
+                    if (!v.equals("round")) {
+                        throw new BadInputException("match: -openings policy=" + v + " is not supported (as fastchess: "
+                                + "policy=round, a new opening for every encounter)");
+                    }
+                }
+                case "start" -> {
+                    if (count("-openings start=", v) != 1) {
+                        throw new BadInputException("match: -openings start=" + v + " is not supported: Arbiter starts at "
+                                + "the book's first opening (start=1); cut the book's first lines instead");
+                    }
+                }
+                case "plies" -> throw new BadInputException("match: -openings plies=" + v + " is not supported: Arbiter "
+                        + "plays each book opening whole; cut the book (e.g. pgn-extract --plylimit " + v + ")");
+                default -> throw new BadInputException("match: -openings " + kv.getKey() + "= is not known "
+                        + "(file, format, order, plies, start, policy)");
             }
         }
-        openings.put("pairs", repeat);
+        openings.put("pairs", pairs);
 
         ObjectNode adjudication = root.putObject("adjudication");
         Map<String, String> draw = groups.get("-draw");
         if (draw != null) {
+            adjudication.put("drawMoves", 1); // fastchess's default movecount
             for (Map.Entry<String, String> kv : draw.entrySet()) {
                 switch (kv.getKey()) {
-                    case "movenumber" -> adjudication.put("drawMinPlies", 2 * integer("-draw movenumber=", kv.getValue()));
-                    case "movecount" -> adjudication.put("drawMoves", integer("-draw movecount=", kv.getValue()));
-                    case "score" -> adjudication.put("drawScore", integer("-draw score=", kv.getValue()));
+                    case "movenumber" -> adjudication.put("drawMinPlies", 2 * nonNegative("-draw movenumber=", kv.getValue()));
+                    case "movecount" -> adjudication.put("drawMoves", count("-draw movecount=", kv.getValue()));
+                    case "score" -> adjudication.put("drawScore", nonNegative("-draw score=", kv.getValue()));
                     default -> throw new BadInputException("match: -draw " + kv.getKey() + "= is not known (movenumber, movecount, score)");
                 }
             }
         }
         Map<String, String> resign = groups.get("-resign");
         if (resign != null) {
+            adjudication.put("resignMoves", 1); // fastchess's default movecount
             for (Map.Entry<String, String> kv : resign.entrySet()) {
                 switch (kv.getKey()) {
-                    case "movecount" -> adjudication.put("resignMoves", integer("-resign movecount=", kv.getValue()));
-                    case "score" -> adjudication.put("resignScore", integer("-resign score=", kv.getValue()));
+                    case "movecount" -> adjudication.put("resignMoves", count("-resign movecount=", kv.getValue()));
+                    case "score" -> adjudication.put("resignScore", nonNegative("-resign score=", kv.getValue()));
                     case "twosided" -> {
-                        if (!kv.getValue().equals("true")) {
-                            throw new BadInputException("match: -resign twosided=" + kv.getValue()
-                                    + ": Arbiter resigns a game only when both engines agree (twosided=true)");
+                        if (!kv.getValue().equals("true") && !kv.getValue().equals("false")) {
+                            throw new BadInputException("match: -resign twosided=" + kv.getValue() + ": true or false");
                         }
+                        adjudication.put("resignTwoSided", kv.getValue().equals("true"));
                     }
                     default -> throw new BadInputException("match: -resign " + kv.getKey() + "= is not known (movecount, score, twosided)");
                 }
             }
         }
         if (flags.containsKey("-maxmoves")) {
-            adjudication.put("maxPlies", 2 * positive("-maxmoves", flags.get("-maxmoves")));
+            adjudication.put("maxPlies", 2 * count("-maxmoves", flags.get("-maxmoves")));
         }
-        if (flags.containsKey("-concurrency")) {
-            root.put("concurrency", positive("-concurrency", flags.get("-concurrency")));
-        }
+        root.put("concurrency", flags.containsKey("-concurrency") ? count("-concurrency", flags.get("-concurrency")) : 1);
         String seed = flags.getOrDefault("-srand", flags.get("-seed"));
         if (seed != null) {
-            root.put("seed", integer("-srand", seed));
+            if (!seed.matches("\\d{1,18}")) {
+                throw new BadInputException("match: -srand '" + seed + "' must be a whole number of at least 0");
+            }
+            root.put("seed", Long.parseLong(seed));
         }
         if (flags.containsKey("-ratinginterval")) {
-            root.put("reportEvery", positive("-ratinginterval", flags.get("-ratinginterval")));
+            int every = nonNegative("-ratinginterval", flags.get("-ratinginterval"));
+            root.put("reportEvery", every == 0 ? 1_000_000 : every); // fastchess: 0 means never (only at the end)
         }
+        if (flags.containsKey("-wait") && nonNegative("-wait", flags.get("-wait")) != 0) {
+            throw new BadInputException("match: -wait " + flags.get("-wait") + " is not supported: Arbiter starts the "
+                    + "next game at once (-wait 0)");
+        }
+        Map<String, String> output = groups.getOrDefault("-output", Map.of());
+        output.forEach((k, v) -> {
+            if (!k.equals("format") || !v.equals("fastchess") && !v.equals("cutechess")) {
+                throw new BadInputException("match: -output " + k + "=" + v + ": format=fastchess or format=cutechess");
+            }
+        });
+        groups.getOrDefault("-report", Map.of()).forEach((k, v) -> {
+            if (!k.equals("penta") || !v.equals("true")) {
+                throw new BadInputException("match: -report " + k + "=" + v + " is not supported: Arbiter always reports "
+                        + "pentanomial pairs (penta=true)");
+            }
+        });
         return root;
+    }
+
+    /** fastchess's SPRT: elo0, elo1, alpha, beta all given; model normalized (default) or logistic. */
+    private static void sprt(ObjectNode s, Map<String, String> sprt) {
+        String model = "normalized";
+        for (Map.Entry<String, String> kv : sprt.entrySet()) {
+            switch (kv.getKey()) {
+                case "elo0", "elo1", "alpha", "beta" -> s.put(kv.getKey(), number("-sprt " + kv.getKey() + "=", kv.getValue()));
+                case "model" -> model = kv.getValue();
+                default -> throw new BadInputException("match: -sprt " + kv.getKey() + "= is not known (elo0, elo1, alpha, beta, model)");
+            }
+        }
+        for (String key : List.of("elo0", "elo1", "alpha", "beta")) {
+            if (!s.has(key)) {
+                throw new BadInputException("match: -sprt needs " + key + "= (elo0, elo1, alpha and beta)");
+            }
+        }
+        if (model.equals("bayesian")) {
+            throw new BadInputException("match: -sprt model=bayesian is not supported: normalized (default) or logistic");
+        }
+        if (!model.equals("normalized") && !model.equals("logistic")) {
+            throw new BadInputException("match: -sprt model=" + model + ": invalid SPRT model (normalized or logistic)");
+        }
+        double alpha = s.get("alpha").asDouble();
+        double beta = s.get("beta").asDouble();
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new BadInputException("match: -sprt alpha=" + alpha + " must be a decimal number between 0 and 1");
+        }
+        if (!(beta > 0 && beta < 1)) {
+            throw new BadInputException("match: -sprt beta=" + beta + " must be a decimal number between 0 and 1");
+        }
+        if (alpha + beta >= 1) {
+            throw new BadInputException("match: -sprt: the sum of alpha and beta must be less than 1");
+        }
+        if (s.get("elo0").asDouble() >= s.get("elo1").asDouble()) {
+            throw new BadInputException("match: -sprt: elo0 must be less than elo1");
+        }
+        s.put("normalized", model.equals("normalized"));
+    }
+
+    private static int nonNegative(String what, String v) {
+        if (!v.matches("\\d{1,9}")) {
+            throw new BadInputException("match: " + what + " '" + v + "' must be a whole number of at least 0");
+        }
+        return Integer.parseInt(v);
     }
 
     /** Fills a player from its keys; returns its name. */
     private static String player(ObjectNode p, Map<String, List<String>> e, String where) {
         for (String key : e.keySet()) {
+            if (REFUSED_ENGINE_KEYS.containsKey(key)) {
+                throw new BadInputException("match: " + where + ": " + key + "= is not supported: " + REFUSED_ENGINE_KEYS.get(key));
+            }
             if (!ENGINE_KEYS.contains(key) && !key.startsWith("option.") && !key.startsWith("weight.")) {
                 throw new BadInputException("match: " + where + ": unknown key " + key + "= (known: "
                         + String.join("=, ", ENGINE_KEYS) + "=, option.NAME=, weight.NAME=)");
@@ -259,6 +455,27 @@ final class MatchArguments {
             if (!key.equals("arg") && !key.startsWith("option.") && !key.startsWith("weight.") && e.get(key).size() > 1) {
                 throw new BadInputException("match: " + where + ": " + key + "= given twice");
             }
+        }
+        String restart = first(e, "restart");
+        if (restart != null) {
+            if (!List.of("on", "off", "auto").contains(restart)) {
+                throw new BadInputException("match: " + where + ": restart=" + restart
+                        + ": invalid parameter (must be either \"on\" or \"off\")");
+            }
+            if (restart.equals("on")) {
+                throw new BadInputException("match: " + where + ": restart=on is not supported: Arbiter keeps an engine "
+                        + "between games and starts a new one after a crash (restart=off)");
+            }
+        }
+        if (first(e, "args") != null) {
+            List<String> split = new ArrayList<>();
+            for (String part : first(e, "args").trim().split("\\s+")) {
+                if (!part.isEmpty()) {
+                    split.add(part);
+                }
+            }
+            split.addAll(e.getOrDefault("arg", List.of()));
+            e.put("arg", split);
         }
         String cmd = first(e, "cmd");
         String builtin = first(e, "builtin");
@@ -302,7 +519,7 @@ final class MatchArguments {
             }
         } else {
             p.put("engine", builtin);
-            for (String key : List.of("proto", "dir", "arg")) {
+            for (String key : List.of("proto", "dir", "arg", "args")) {
                 if (e.containsKey(key)) {
                     throw new BadInputException("match: " + where + ": " + key + "= is for an external engine (cmd=)");
                 }
@@ -325,6 +542,11 @@ final class MatchArguments {
             p.set("weights", weights);
         }
         ObjectNode limits = limits(e, where);
+        if (!limits.has("timeMs") && !limits.has("moveTimeMs") && !limits.has("nodes") && !limits.has("depth")
+                && !"inf".equals(first(e, "tc")) && !"infinite".equals(first(e, "tc"))) {
+            throw new BadInputException("match: " + where + ": no time control: give tc=, st=, nodes= or depth=/plies= "
+                    + "(tc=inf for none)");
+        }
         if (!limits.isEmpty()) {
             p.set("limits", limits);
         }
@@ -336,47 +558,93 @@ final class MatchArguments {
         return v == null || v.isEmpty() ? null : v.get(v.size() - 1);
     }
 
-    /** tc=[moves/]time[+inc] (time in seconds or m:ss; inf for none), st=seconds, nodes=, depth=, timemargin=ms. */
+    /**
+     * tc=[moves/]time[+inc] as fastchess's parseTc reads it (time in seconds, optionally with an s suffix,
+     * or m:ss; inf for none; moves must be positive), st=seconds, nodes=, depth= or plies=, timemargin=ms.
+     */
     private static ObjectNode limits(Map<String, List<String>> e, String where) {
         ObjectNode l = JSON.createObjectNode();
         String tc = first(e, "tc");
         if (tc != null && !tc.equals("inf") && !tc.equals("infinite")) {
+            String bad = "match: " + where + ": invalid time control tc=" + tc + " ([MOVES/]TIME[+INC], TIME in seconds "
+                    + "or m:ss; tc=inf for none)";
             String rest = tc;
-            int slash = rest.indexOf('/');
-            if (slash >= 0) {
-                l.put("movesPerPeriod", positive(where + " tc=", rest.substring(0, slash)));
-                rest = rest.substring(slash + 1);
+            if (tc.contains("hg")) {
+                throw new BadInputException("match: " + where + ": hourglass time control tc=" + tc + " is not supported");
             }
-            int plus = rest.indexOf('+');
-            String base = plus < 0 ? rest : rest.substring(0, plus);
-            double seconds;
-            if (base.contains(":")) {
-                String[] ms = base.split(":", 2);
-                seconds = 60 * number(where + " tc=", ms[0]) + number(where + " tc=", ms[1]);
+            if (rest.contains("/")) {
+                String[] mr = splitOnce(rest, '/', bad);
+                if (!mr[0].equals("inf") && !mr[0].equals("infinite")) {
+                    if (!mr[0].matches("\\d{1,9}") || Integer.parseInt(mr[0]) <= 0) {
+                        throw new BadInputException(bad + ": the moves per period must be positive (tc=TIME for the whole game)");
+                    }
+                    l.put("movesPerPeriod", Integer.parseInt(mr[0]));
+                }
+                rest = mr[1];
+            }
+            if (rest.contains("+")) {
+                String[] ti = splitOnce(rest, '+', bad);
+                l.put("incrementMs", duration(ti[1], 1000, bad));
+                rest = ti[0];
+            }
+            long timeMs;
+            if (rest.contains(":")) {
+                String[] ms = splitOnce(rest, ':', bad);
+                timeMs = duration(ms[0], 60_000, bad) + duration(ms[1], 1000, bad);
             } else {
-                seconds = number(where + " tc=", base);
+                timeMs = duration(rest, 1000, bad);
             }
-            if (seconds <= 0) {
-                throw new BadInputException("match: " + where + ": tc=" + tc + " gives no time");
+            if (timeMs <= 0 && !l.has("incrementMs")) {
+                throw new BadInputException("match: " + where + ": tc=" + tc + " gives no time (no time control)");
             }
-            l.put("timeMs", Math.round(seconds * 1000));
-            if (plus >= 0) {
-                l.put("incrementMs", Math.round(number(where + " tc=", rest.substring(plus + 1)) * 1000));
-            }
+            l.put("timeMs", timeMs);
         }
         if (first(e, "st") != null) {
-            l.put("moveTimeMs", Math.round(number(where + " st=", first(e, "st")) * 1000));
+            if (l.has("timeMs")) {
+                throw new BadInputException("match: " + where + ": tc= and st= together: choose one");
+            }
+            l.put("moveTimeMs", duration(first(e, "st"), 1000, "match: " + where + ": invalid st=" + first(e, "st")));
         }
         if (first(e, "nodes") != null) {
             l.put("nodes", positive(where + " nodes=", first(e, "nodes")));
         }
-        if (first(e, "depth") != null) {
-            l.put("depth", positive(where + " depth=", first(e, "depth")));
+        String depth = first(e, "depth") != null ? first(e, "depth") : first(e, "plies");
+        if (first(e, "depth") != null && first(e, "plies") != null) {
+            throw new BadInputException("match: " + where + ": depth= and plies= together: they are the same limit");
+        }
+        if (depth != null) {
+            l.put("depth", positive(where + " depth=", depth));
         }
         if (first(e, "timemargin") != null) {
-            l.put("marginMs", integer(where + " timemargin=", first(e, "timemargin")));
+            String m = first(e, "timemargin");
+            if (!m.matches("\\d{1,12}")) {
+                throw new BadInputException("match: " + where + ": timemargin=" + m + " must be a whole number of milliseconds, "
+                        + "not negative");
+            }
+            l.put("marginMs", Long.parseLong(m));
         }
         return l;
+    }
+
+    private static String[] splitOnce(String v, char c, String bad) {
+        int at = v.indexOf(c);
+        if (at <= 0 || at == v.length() - 1 || v.indexOf(c, at + 1) >= 0) {
+            throw new BadInputException(bad);
+        }
+        return new String[] {v.substring(0, at), v.substring(at + 1)};
+    }
+
+    /** Seconds (optionally with an s suffix when in seconds) times {@code multiplier}, in ms; never negative. */
+    private static long duration(String v, long multiplier, String bad) {
+        String d = multiplier == 1000 && v.length() > 1 && v.endsWith("s") ? v.substring(0, v.length() - 1) : v;
+        if (!d.matches("\\d+(\\.\\d*)?|\\.\\d+")) {
+            throw new BadInputException(bad);
+        }
+        double ms = Double.parseDouble(d) * multiplier;
+        if (!Double.isFinite(ms) || ms > Long.MAX_VALUE / 2) {
+            throw new BadInputException(bad);
+        }
+        return (long) ms;
     }
 
     /** An engine option's value as JSON: a boolean or a number when it reads as one, else text. */

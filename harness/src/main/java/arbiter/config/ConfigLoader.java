@@ -62,7 +62,7 @@ public final class ConfigLoader {
     static final Set<String> LIMITS_KEYS = Set.of("depth", "nodes", "moveTimeMs", "timeMs", "incrementMs",
             "movesPerPeriod", "marginMs");
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
-            "resignMoves", "maxPlies");
+            "resignMoves", "maxPlies", "resignTwoSided");
     static final List<String> SCHEDULE_TYPES = List.of("round-robin", "gauntlet", "match");
     static final List<String> PROTOCOLS = List.of("uci", "xboard", "hub", "hub1", "dxp", "gnubg");
 
@@ -175,7 +175,8 @@ public final class ConfigLoader {
                 (int) r.integer(adj, "drawMoves", "$.adjudication", 0, 0, 100_000),
                 (int) r.integer(adj, "resignScore", "$.adjudication", 0, 0, 10_000_000),
                 (int) r.integer(adj, "resignMoves", "$.adjudication", 0, 0, 100_000),
-                (int) r.integer(adj, "maxPlies", "$.adjudication", 1000, 0, 100_000));
+                (int) r.integer(adj, "maxPlies", "$.adjudication", 1000, 0, 100_000),
+                r.bool(adj, "resignTwoSided", "$.adjudication", false));
 
         int concurrency = (int) r.integer(root, "concurrency", "$", Math.max(1, Runtime.getRuntime().availableProcessors()), 1, 512);
         String output = r.string(root, "output", "$", "results/" + name, false);

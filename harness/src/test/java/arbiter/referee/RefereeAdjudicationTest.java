@@ -86,10 +86,12 @@ class RefereeAdjudicationTest {
         PlayedGame disagree = play(new Adjudication(0, 0, 0, 600, 3, 40, true), KNIGHTS, -700, 0);
         assertEquals(GameResult.DRAW, disagree.result(), "no resign: the knights shuffle into a repetition");
         assertInstanceOf(Termination.ByRules.class, disagree.termination());
-        // Black's engine sees itself 7 pawns up: after White's third losing move both sides have three.
+        // Black's engine sees itself 7 pawns up. As in cutechess's GameAdjudicator::addEval, the loser's
+        // move is judged against the winner's count so far: at White's third move (ply 5) Black has made
+        // two, so the game ends at White's fourth (ply 7).
         PlayedGame agree = play(new Adjudication(0, 0, 0, 600, 3, 40, true), KNIGHTS, -700, 700);
         assertEquals(GameResult.BLACK_WIN, agree.result());
-        assertEquals(5, agree.moves().size());
+        assertEquals(7, agree.moves().size());
     }
 
     @Test

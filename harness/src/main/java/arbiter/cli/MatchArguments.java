@@ -246,6 +246,7 @@ final class MatchArguments {
 
         ArrayNode players = root.putArray("players");
         List<String> names = new ArrayList<>();
+        List<String> untimed = new ArrayList<>();
         for (int k = 0; k < engines.size(); k++) {
             Map<String, List<String>> e = new LinkedHashMap<>();
             each.forEach((key, v) -> e.put(key, new ArrayList<>(v)));
@@ -257,11 +258,7 @@ final class MatchArguments {
                 }
             });
             ObjectNode p = players.addObject();
-            String engineName = player(p, e, "-engine #" + (k + 1));
-            if (names.contains(engineName)) {
-                throw new BadInputException("match: two engines are named '" + engineName + "': give name= to tell them apart");
-            }
-            names.add(engineName);
+            names.add(player(p, e, "-engine #" + (k + 1), names, untimed));
         }
 
         boolean pairs = games == 2;
@@ -394,6 +391,11 @@ final class MatchArguments {
                         + "pentanomial pairs (penta=true)");
             }
         });
+        if (!untimed.isEmpty()) {
+            // fastchess sanitize.cpp: "Error; no TimeControl specified!"
+            throw new BadInputException("match: " + untimed.get(0) + ": no time control: give tc=, st=, nodes= or "
+                    + "depth=/plies= (tc=inf for none)");
+        }
         return root;
     }
 
@@ -443,7 +445,8 @@ final class MatchArguments {
     }
 
     /** Fills a player from its keys; returns its name. */
-    private static String player(ObjectNode p, Map<String, List<String>> e, String where) {
+    private static String player(ObjectNode p, Map<String, List<String>> e, String where, List<String> taken,
+                                 List<String> untimed) {
         for (String key : e.keySet()) {
             if (REFUSED_ENGINE_KEYS.containsKey(key)) {
                 throw new BadInputException("match: " + where + ": " + key + "= is not supported: " + REFUSED_ENGINE_KEYS.get(key));
@@ -490,6 +493,9 @@ final class MatchArguments {
         if (name == null) {
             name = cmd != null ? Path.of(cmd).getFileName().toString() : builtin != null ? builtin
                     : Path.of(repo).getFileName() + "@" + first(e, "build.ref");
+        }
+        if (taken.contains(name)) {
+            throw new BadInputException("match: two engines are named '" + name + "': give name= to tell them apart");
         }
         p.put("name", name);
         if (repo != null) {
@@ -544,8 +550,7 @@ final class MatchArguments {
         ObjectNode limits = limits(e, where);
         if (!limits.has("timeMs") && !limits.has("moveTimeMs") && !limits.has("nodes") && !limits.has("depth")
                 && !"inf".equals(first(e, "tc")) && !"infinite".equals(first(e, "tc"))) {
-            throw new BadInputException("match: " + where + ": no time control: give tc=, st=, nodes= or depth=/plies= "
-                    + "(tc=inf for none)");
+            untimed.add(where);
         }
         if (!limits.isEmpty()) {
             p.set("limits", limits);

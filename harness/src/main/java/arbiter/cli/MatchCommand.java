@@ -4,10 +4,8 @@ import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.tournament.RunState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -64,9 +62,9 @@ final class MatchCommand implements Callable<Integer> {
             throw new arbiter.config.ConfigException(lines);
         }
         Path games = (options.output != null ? options.output : config.output()).resolve("games.pdn");
-        if (parsed.pgnOut != null) {
-            checkCopyTarget(parsed.pgnOut, games);
-        }
+        MatchOutputs outputs = new MatchOutputs(games, parsed.pgnOut, parsed.site, parsed.epdOut);
+        outputs.checkTarget();
+        options.listeners.add(outputs);
         Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
                 dir -> {
                     try {
@@ -75,26 +73,6 @@ final class MatchCommand implements Callable<Integer> {
                         throw new java.io.UncheckedIOException(e);
                     }
                 });
-        if (parsed.pgnOut != null && Files.exists(games)) {
-            RunState.writeAtomically(parsed.pgnOut, Files.readString(games));
-        }
         return exit;
-    }
-
-    /**
-     * {@code -pgnout FILE} gets a copy of games.pdn at the end. An existing FILE is replaced only when
-     * it is such a copy (its bytes begin this run's log): Arbiter never overwrites a file it did not write.
-     */
-    private static void checkCopyTarget(Path target, Path games) throws java.io.IOException {
-        if (!Files.exists(target)) {
-            JobSetup.checkWritable(target, "-pgnout");
-            return;
-        }
-        byte[] old = Files.readAllBytes(target);
-        byte[] ours = Files.exists(games) ? Files.readAllBytes(games) : new byte[0];
-        if (old.length > ours.length || !Arrays.equals(old, 0, old.length, ours, 0, old.length)) {
-            throw new BadInputException("-pgnout " + target + " exists and is not a copy of this run's games: "
-                    + "Arbiter does not overwrite it; choose another file");
-        }
     }
 }

@@ -136,12 +136,12 @@ class MatchCommandTest {
             {"match", "-engine", "builtin=random", "name=a"},
             {"match", "-engine", "builtin=random", "-engine", "builtin=random"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-rounds", "x"},
-            {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-games", "3", "-repeat"},
+            {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-games", "3", "-rounds", "25000"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-openings", "plies=8"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=nonsense", "name=b", "-each", "depth=1"},
         };
         String[] names = {"-bogus", "hash=", "at least two -engine", "two engines are named 'random'", "-rounds",
-            "-games must be even", "plies=", "nonsense"};
+            "-games is at most 2", "plies=", "nonsense"};
         for (int k = 0; k < bad.length; k++) {
             CliRunner r = CliRunner.run(bad[k]);
             assertEquals(2, r.exit(), String.join(" ", bad[k]) + "\n" + r.err());

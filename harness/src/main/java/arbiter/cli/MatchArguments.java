@@ -242,6 +242,10 @@ final class MatchArguments {
         root.put("name", name);
         root.put("description", "translated by `arbiter match` from cutechess-style arguments");
         String variant = flags.getOrDefault("-variant", "standard");
+        if (variant.equals("fischerandom")) {
+            throw new BadInputException("match: -variant fischerandom is not supported (standard, or an Arbiter game: "
+                    + "international, english, ..., quoridor, backgammon)");
+        }
         root.putObject("game").put("variant", variant.equals("standard") ? "chess" : variant);
 
         ArrayNode players = root.putArray("players");
@@ -322,8 +326,16 @@ final class MatchArguments {
                                 + "the book's first opening (start=1); cut the book's first lines instead");
                     }
                 }
-                case "plies" -> throw new BadInputException("match: -openings plies=" + v + " is not supported: Arbiter "
-                        + "plays each book opening whole; cut the book (e.g. pgn-extract --plylimit " + v + ")");
+                case "plies" -> {
+                    String format = book.getOrDefault("format", book.getOrDefault("file", "").toLowerCase().endsWith(".pgn")
+                            || book.getOrDefault("file", "").toLowerCase().endsWith(".pdn") ? "pgn" : "epd");
+                    count("-openings plies=", v);
+                    if (format.equals("pgn") || format.equals("pdn")) {
+                        throw new BadInputException("match: -openings plies=" + v + " is not supported: Arbiter "
+                        + "plays each PGN opening whole; cut the book (e.g. pgn-extract --plylimit " + v + ")");
+                    }
+                    // An EPD opening has no moves to cut: as in fastchess, plies= changes nothing.
+                }
                 default -> throw new BadInputException("match: -openings " + kv.getKey() + "= is not known "
                         + "(file, format, order, plies, start, policy)");
             }
@@ -414,11 +426,8 @@ final class MatchArguments {
                 throw new BadInputException("match: -sprt needs " + key + "= (elo0, elo1, alpha and beta)");
             }
         }
-        if (model.equals("bayesian")) {
-            throw new BadInputException("match: -sprt model=bayesian is not supported: normalized (default) or logistic");
-        }
-        if (!model.equals("normalized") && !model.equals("logistic")) {
-            throw new BadInputException("match: -sprt model=" + model + ": invalid SPRT model (normalized or logistic)");
+        if (s.get("elo0").asDouble() >= s.get("elo1").asDouble()) {
+            throw new BadInputException("match: -sprt: elo0 must be less than elo1");
         }
         double alpha = s.get("alpha").asDouble();
         double beta = s.get("beta").asDouble();
@@ -431,8 +440,11 @@ final class MatchArguments {
         if (alpha + beta >= 1) {
             throw new BadInputException("match: -sprt: the sum of alpha and beta must be less than 1");
         }
-        if (s.get("elo0").asDouble() >= s.get("elo1").asDouble()) {
-            throw new BadInputException("match: -sprt: elo0 must be less than elo1");
+        if (model.equals("bayesian")) {
+            throw new BadInputException("match: -sprt model=bayesian is not supported: normalized (default) or logistic");
+        }
+        if (!model.equals("normalized") && !model.equals("logistic")) {
+            throw new BadInputException("match: -sprt model=" + model + ": invalid SPRT model (normalized or logistic)");
         }
         s.put("normalized", model.equals("normalized"));
     }
@@ -599,7 +611,7 @@ final class MatchArguments {
             } else {
                 timeMs = duration(rest, 1000, bad);
             }
-            if (timeMs <= 0 && !l.has("incrementMs")) {
+            if (timeMs <= 0 && (!l.has("incrementMs") || l.get("incrementMs").asLong() <= 0)) {
                 throw new BadInputException("match: " + where + ": tc=" + tc + " gives no time (no time control)");
             }
             l.put("timeMs", timeMs);

@@ -213,7 +213,7 @@ public final class Tournament {
         Standings standings = tally.standings;
         PdnWriter.Context context = new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variantTag(),
-                config.limits().timeControlTag());
+                config.limits().timeControlTag(), playerTimeControls(config));
         PdnRecorder recorder = new PdnRecorder(log, context);
         SprtStop stopPolicy = new SprtStop(config);
         String runId = config.name() + "/" + UUID.randomUUID();
@@ -472,5 +472,14 @@ public final class Tournament {
         } catch (NumberFormatException | NullPointerException e) {
             return -1;
         }
+    }
+
+    /** Each player's TimeControl tag, from its own clock (match's players carry their limits). */
+    private static Map<String, String> playerTimeControls(RunConfig config) {
+        Map<String, String> tags = new java.util.HashMap<>();
+        for (RunConfig.PlayerConfig p : config.players()) {
+            tags.put(p.name(), (p.limits() != null ? p.limits() : config.limits()).timeControlTag());
+        }
+        return tags;
     }
 }

@@ -63,10 +63,15 @@ class RefereeAdjudicationTest {
     }
 
     private static PlayedGame play(Adjudication adj, List<String> line, int whiteScore, int blackScore) throws Exception {
-        Rules chess = Games.rules("chess");
+        return play("chess", Opening.start(), adj, line, whiteScore, blackScore);
+    }
+
+    private static PlayedGame play(String variant, Opening opening, Adjudication adj, List<String> line, int whiteScore,
+                                   int blackScore) throws Exception {
+        Rules chess = Games.rules(variant);
         TimeLimits none = new TimeLimits(1, 0, 0, 0, 0, 0, 100);
         Player[] players = {new Scripted(line, 0, whiteScore), new Scripted(line, 1, blackScore)};
-        return new Referee(chess, adj).play(new GameTask(0, 1, 0, "w", "b", Opening.start(), 1), players,
+        return new Referee(chess, adj).play(new GameTask(0, 1, 0, "w", "b", opening, 1), players,
                 new TimeLimits[] {none, none}, () -> false);
     }
 
@@ -109,5 +114,19 @@ class RefereeAdjudicationTest {
         PlayedGame capture = play(new Adjudication(0, 10, 2, 0, 0, 40),
                 List.of("e4", "d5", "exd5", "Nf6", "Nf3", "Nxd5", "Ng1", "Nf6", "Nf3"), 0, 0);
         assertEquals(9, capture.moves().size(), capture.moves().toString());
+    }
+
+    @Test
+    void capturesAndManMovesResetTheDrawCountInDraughts() throws Exception {
+        // International draughts: White king 50 and man 36, Black kings 1 and 2; kings shuffle.
+        Opening kings = new Opening("kings", "W:WK50,36:BK1,K2", List.of());
+        PlayedGame quiet = play("international", kings, new Adjudication(0, 10, 2, 0, 0, 40),
+                List.of("50-45", "1-6", "45-50", "6-1", "50-45", "1-6", "45-50", "6-1"), 0, 0);
+        assertInstanceOf(Termination.Adjudicated.class, quiet.termination(), quiet.termination().toString());
+        assertEquals(4, quiet.moves().size());
+        PlayedGame man = play("international", kings, new Adjudication(0, 10, 2, 0, 0, 40),
+                List.of("50-45", "1-6", "36-31", "6-1", "45-50", "1-6", "50-45", "6-1"), 0, 0);
+        assertInstanceOf(Termination.Adjudicated.class, man.termination(), man.termination().toString());
+        assertEquals(6, man.moves().size(), "the man move at ply 3 starts the count again");
     }
 }

@@ -69,6 +69,8 @@ final class MatchArguments {
     /** fastchess defaults: two games per encounter (a colour-reversed pair), two rounds. */
     private int games = 2;
     private int rounds = 2;
+    /** Indices of the players whose name is the default (no name=): they take the engine's own name. */
+    final List<Integer> unnamed = new ArrayList<>();
     /** The file {@code -pgnout} appends every finished game to, or null. */
     Path pgnOut;
     /** The file {@code -epdout} appends every game's final position to, or null. */
@@ -237,6 +239,7 @@ final class MatchArguments {
 
     /** The run config these arguments describe, relative paths made absolute (from the working folder). */
     ObjectNode config() {
+        unnamed.clear();
         ObjectNode root = JSON.createObjectNode();
         String name = flags.getOrDefault("-event", "match");
         root.put("name", name);
@@ -262,6 +265,9 @@ final class MatchArguments {
                 }
             });
             ObjectNode p = players.addObject();
+            if (!e.containsKey("name") && e.containsKey("cmd")) {
+                unnamed.add(k);
+            }
             names.add(player(p, e, "-engine #" + (k + 1), names, untimed));
         }
 

@@ -50,10 +50,31 @@ final class MatchCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return 0;
         }
-        RunConfig config;
+        RunConfig config = load(text);
+        if (ownNames(json, config, parsed.unnamed)) {
+            text = MatchArguments.text(json);
+            config = load(text);
+        }
+        Path games = (options.output != null ? options.output : config.output()).resolve("games.pdn");
+        MatchOutputs outputs = new MatchOutputs(games, parsed.pgnOut, parsed.site, parsed.epdOut);
+        outputs.checkTarget();
+        options.listeners.add(outputs);
+        String used = text;
+        Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
+                dir -> {
+                    try {
+                        RunState.writeAtomically(dir.resolve("config.json"), used);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        return exit;
+    }
+
+    /** The config from its text, as a later `run config.json` or a resume reads it, so both compare equal. */
+    private static RunConfig load(String text) throws java.io.IOException {
         try {
-            // Parsed from its text, as a later `run config.json` or a resume reads it, so both compare equal.
-            config = ConfigLoader.parse(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text),
+            return ConfigLoader.parse(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text),
                     Path.of("").toAbsolutePath(), "match");
         } catch (arbiter.config.ConfigException e) {
             List<String> lines = new ArrayList<>();
@@ -61,18 +82,58 @@ final class MatchCommand implements Callable<Integer> {
             e.problems().forEach(p -> lines.add("  " + p));
             throw new arbiter.config.ConfigException(lines);
         }
-        Path games = (options.output != null ? options.output : config.output()).resolve("games.pdn");
-        MatchOutputs outputs = new MatchOutputs(games, parsed.pgnOut, parsed.site, parsed.epdOut);
-        outputs.checkTarget();
-        options.listeners.add(outputs);
-        Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
-                dir -> {
-                    try {
-                        RunState.writeAtomically(dir.resolve("config.json"), text);
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+    }
+
+    /**
+     * An engine given without name= is named as it names itself (UCI {@code id name}, xboard
+     * {@code feature myname}, Hub {@code name}), as cutechess-cli does: each such engine is started once,
+     * asked, and stopped. Its command stays in the config (the report's conditions). An engine that does
+     * not start or gives no usable name keeps the command's file name (the run's own start reports why).
+     *
+     * @return whether a name changed (in {@code json}: the player and the schedule)
+     */
+    private static boolean ownNames(ObjectNode json, RunConfig config, List<Integer> unnamed) {
+        if (unnamed.isEmpty()) {
+            return false;
+        }
+        arbiter.game.Rules rules;
+        try {
+            rules = arbiter.game.Games.rules(config.game().variant(), config.game().rules());
+        } catch (arbiter.game.NotationException e) {
+            return false;
+        }
+        boolean changed = false;
+        for (int k : unnamed) {
+            RunConfig.PlayerConfig pc = config.players().get(k);
+            if (!pc.external() || !List.of("uci", "xboard", "hub", "hub1").contains(pc.protocol())) {
+                continue;
+            }
+            String own;
+            try (arbiter.external.ExternalPlayer p = arbiter.external.ExternalPlayers.create(pc, rules)) {
+                p.ensureReady();
+                String id = p.engineId();
+                own = id.substring(id.indexOf(':') + 1).strip();
+            } catch (RuntimeException e) {
+                continue;
+            }
+            String old = pc.name();
+            List<String> taken = new ArrayList<>();
+            json.get("players").forEach(n -> taken.add(n.get("name").asText()));
+            if (own.isEmpty() || own.equals(old) || own.matches(".*[\"\\\\\\n\\r].*") || taken.contains(own)) {
+                continue;
+            }
+            ((ObjectNode) json.get("players").get(k)).put("name", own);
+            com.fasterxml.jackson.databind.node.ArrayNode order = (com.fasterxml.jackson.databind.node.ArrayNode)
+                    json.get("schedule").get("players");
+            if (order != null) {
+                for (int i = 0; i < order.size(); i++) {
+                    if (order.get(i).asText().equals(old)) {
+                        order.set(i, own);
                     }
-                });
-        return exit;
+                }
+            }
+            changed = true;
+        }
+        return changed;
     }
 }

@@ -114,4 +114,27 @@ class MatchRunTest {
         assertEquals(80, games(pgn).size());
         assertEquals(80, games(out.resolve("games.pdn")).size());
     }
+
+    /**
+     * An engine given without name= is named as it names itself, as cutechess-cli does ("Glaurung can tell
+     * its name ... so only the command is needed", cutechess-cli(6)); the command stays in the conditions.
+     */
+    @Test
+    void enginesWithoutNameTakeTheirOwnName() throws Exception {
+        Path stockfish = Path.of("/usr/games/stockfish");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(stockfish), "Debian's stockfish (apt install stockfish)");
+        Path out = dir.resolve("own");
+        CliRunner r = CliRunner.run("match", "-engine", "cmd=" + stockfish, "nodes=2000", "option.Hash=16",
+                "-engine", "builtin=random", "name=rnd", "depth=1", "-rounds", "1", "-games", "1", "--output", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        GameRecord g = games(out.resolve("games.pdn")).get(0);
+        assertTrue(g.tag("White").startsWith("Stockfish"), g.tag("White"));
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains(stockfish.toString()), "the command is in the report's conditions");
+        // The same command resumes (the engine names itself the same way).
+        CliRunner again = CliRunner.run("match", "-engine", "cmd=" + stockfish, "nodes=2000", "option.Hash=16",
+                "-engine", "builtin=random", "name=rnd", "depth=1", "-rounds", "1", "-games", "1", "--output", out.toString());
+        assertEquals(0, again.exit(), again.err());
+        assertTrue(again.out().contains("1 of 1 games already played"), again.out());
+    }
 }

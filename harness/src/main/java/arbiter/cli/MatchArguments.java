@@ -69,6 +69,8 @@ final class MatchArguments {
     /** fastchess defaults: two games per encounter (a colour-reversed pair), two rounds. */
     private int games = 2;
     private int rounds = 2;
+    /** {@code -recover}: replace an engine that crashed or stalled and go on (without it the run stops, as fastchess). */
+    boolean recover;
     /** Indices of the players whose name is the default (no name=): they take the engine's own name. */
     final List<Integer> unnamed = new ArrayList<>();
     /** The file {@code -pgnout} appends every finished game to, or null. */
@@ -112,7 +114,11 @@ final class MatchArguments {
                     }
                     m.games = values.isEmpty() ? 2 : count("-repeat", values.get(0));
                 }
-                case "-recover", "-force-concurrency" -> noValues(flag, values);
+                case "-recover" -> {
+                    noValues(flag, values);
+                    m.recover = true;
+                }
+                case "-force-concurrency" -> noValues(flag, values);
                 case "-pgnout" -> m.pgnOut = outFile(flag, values, "pgn");
                 case "-epdout" -> m.epdOut = outFile(flag, values, "epd");
                 case "-help" -> throw new BadInputException("match: -help: use `arbiter match --help`");

@@ -56,7 +56,8 @@ final class MatchCommand implements Callable<Integer> {
             config = load(text);
         }
         Path games = (options.output != null ? options.output : config.output()).resolve("games.pdn");
-        MatchOutputs outputs = new MatchOutputs(games, parsed.pgnOut, parsed.site, parsed.epdOut);
+        MatchOutputs outputs = new MatchOutputs(games, parsed.pgnOut, parsed.site, parsed.epdOut,
+                parsed.recover ? null : () -> options.running.stop());
         outputs.checkTarget();
         options.listeners.add(outputs);
         String used = text;

@@ -25,6 +25,7 @@ import java.util.Arrays;
  * the same groups, a torn last game cut off on opening), so FILE holds exactly the finished games even
  * after a kill. On a resume FILE first catches up with {@code games.pdn}. {@code -site} rewrites the Site
  * tag of the copy. {@code -epdout FILE} gets the final position of each game, one line per game.
+ * Without {@code -recover}, a game lost by an engine crash or stall stops the run, as in fastchess.
  */
 final class MatchOutputs implements RunListener {
     private final Path games;
@@ -35,12 +36,16 @@ final class MatchOutputs implements RunListener {
     /** Bytes of games.pdn already mirrored. */
     private long mirrored;
     private Rules rules;
+    /** Null with {@code -recover}; otherwise stops the run when an engine crashes or stalls (fastchess). */
+    private final Runnable stopOnCrash;
+    private java.io.PrintWriter console;
 
-    MatchOutputs(Path games, Path pgnOut, String site, Path epdOut) {
+    MatchOutputs(Path games, Path pgnOut, String site, Path epdOut, Runnable stopOnCrash) {
         this.games = games;
         this.pgnOut = pgnOut;
         this.site = site;
         this.epdOut = epdOut;
+        this.stopOnCrash = stopOnCrash;
     }
 
     /** games.pdn's bytes as the copy has them (the Site tag rewritten when -site is given). */
@@ -75,6 +80,7 @@ final class MatchOutputs implements RunListener {
 
     @Override
     public void runStarted(RunStart start) {
+        console = start.console();
         try {
             rules = Games.rules(start.config().game().variant(), start.config().game().rules());
             if (pgnOut != null) {
@@ -96,6 +102,19 @@ final class MatchOutputs implements RunListener {
 
     @Override
     public void gameFinished(GameEnd end) throws IOException {
+        copy(end);
+        var why = end.game().termination();
+        if (stopOnCrash != null && !end.stopping() && (why instanceof arbiter.play.Termination.EngineCrash
+                || why instanceof arbiter.play.Termination.EngineStalled)) {
+            // fastchess tournament.cpp: "stalled / disconnected and no recover option set for engine, stopping tournament."
+            console.println("Game " + (end.game().task().id() + 1) + ": " + why.tag() + " and no -recover: stopping "
+                    + "(add -recover to replace the engine and go on; run the same command again to resume)");
+            console.flush();
+            stopOnCrash.run();
+        }
+    }
+
+    private void copy(GameEnd end) throws IOException {
         if (copy != null) {
             try (FileChannel in = FileChannel.open(games, StandardOpenOption.READ)) {
                 long size = in.size();

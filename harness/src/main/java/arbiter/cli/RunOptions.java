@@ -34,6 +34,9 @@ final class RunOptions {
     @Mixin
     DashboardOption dashboardOption = new DashboardOption();
 
+    /** The run being played, once it is made (for a subscriber that stops it). */
+    volatile Tournament running;
+
     /** More subscribers of the run (e.g. `match`'s -pgnout and -epdout files). */
     final java.util.List<arbiter.tournament.RunListener> listeners = new java.util.ArrayList<>();
 
@@ -101,6 +104,7 @@ final class RunOptions {
             tournament.subscribe(new arbiter.tournament.GameLines());
         }
         listeners.forEach(tournament::subscribe);
+        running = tournament;
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;
         Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, () -> {

@@ -137,4 +137,40 @@ class MatchRunTest {
         assertEquals(0, again.exit(), again.err());
         assertTrue(again.out().contains("1 of 1 games already played"), again.out());
     }
+
+    /**
+     * fastchess (tournament.cpp): a game that "stalled / disconnected and no recover option set for engine,
+     * stopping tournament"; with -recover the engine is replaced and the run goes on.
+     */
+    @Test
+    void withoutRecoverACrashStopsTheRunWithRecoverItGoesOn() throws Exception {
+        Path crasher = dir.resolve("crasher.sh");
+        Files.writeString(crasher, """
+                #!/bin/sh
+                while read line; do
+                  case "$line" in
+                    uci) echo "id name Crasher"; echo "uciok";;
+                    isready) echo "readyok";;
+                    go*) exit 3;;
+                    quit) exit 0;;
+                  esac
+                done
+                """);
+        crasher.toFile().setExecutable(true);
+        List<String> args = new java.util.ArrayList<>(List.of("match", "-engine", "cmd=" + crasher, "name=c", "nodes=10",
+                "-engine", "builtin=random", "name=r", "depth=1", "-rounds", "3", "--output"));
+        CliRunner stopped = CliRunner.run(concat(args, dir.resolve("stops").toString()));
+        assertTrue(stopped.out().contains("engine crash and no -recover: stopping"), stopped.out() + stopped.err());
+        assertTrue(games(dir.resolve("stops/games.pdn")).size() < 6, "stopped before the end");
+        args.add(1, "-recover");
+        CliRunner recovered = CliRunner.run(concat(args, dir.resolve("goes-on").toString()));
+        assertEquals(0, recovered.exit(), recovered.err());
+        assertEquals(6, games(dir.resolve("goes-on/games.pdn")).size());
+    }
+
+    private static String[] concat(List<String> a, String b) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.add(b);
+        return all.toArray(String[]::new);
+    }
 }

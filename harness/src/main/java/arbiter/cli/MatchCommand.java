@@ -24,8 +24,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Play engines against each other from a cutechess-cli/fastchess style command line, e.g.",
             "  arbiter match -engine cmd=stockfish name=sf1 option.Hash=16 -engine cmd=stockfish name=sf2 \\",
             "    -each proto=uci tc=10+0.1 -rounds 50 -games 2 -repeat -concurrency 2 \\",
-            "    -openings file=book.epd format=epd order=random -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
-            "Single-dash flags are cutechess's (see docs/match.md); double-dash flags are those of `arbiter run`.",
+            "    -openings file=book.epd format=epd order=random -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout file=games.pgn",
+            "Single-dash flags mean what they mean in fastchess, or in cutechess-cli where only it has the flag",
+            "(see docs/match.md); double-dash flags are those of `arbiter run`.",
             "Run the same command again to resume."})
 final class MatchCommand implements Callable<Integer> {
     @Spec

@@ -79,9 +79,9 @@ final class MatchCommand implements Callable<Integer> {
             return ConfigLoader.parse(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text),
                     Path.of("").toAbsolutePath(), "match");
         } catch (arbiter.config.ConfigException e) {
+            // One line per problem, each saying where it comes from (the translated config: --print-config).
             List<String> lines = new ArrayList<>();
-            lines.add("match: the flags give a config Arbiter cannot run (see it with --print-config):");
-            e.problems().forEach(p -> lines.add("  " + p));
+            e.problems().forEach(p -> lines.add("match: " + p + " (in the translated config, see --print-config)"));
             throw new arbiter.config.ConfigException(lines);
         }
     }

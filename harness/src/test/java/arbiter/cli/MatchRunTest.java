@@ -173,4 +173,14 @@ class MatchRunTest {
         all.add(b);
         return all.toArray(String[]::new);
     }
+
+    /** A flag value the config loader refuses is still one error line, naming the config path. */
+    @Test
+    void aRefusedTranslationIsOneLine() {
+        CliRunner r = CliRunner.run("match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b",
+                "-each", "depth=1", "-variant", "foo");
+        assertEquals(2, r.exit());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("error: match: $.game.variant"), r.err());
+    }
 }

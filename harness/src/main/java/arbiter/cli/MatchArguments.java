@@ -246,12 +246,14 @@ final class MatchArguments {
         List<String> untimed = new ArrayList<>();
         for (int k = 0; k < engines.size(); k++) {
             Map<String, List<String>> e = new LinkedHashMap<>();
-            each.forEach((key, v) -> e.put(key, new ArrayList<>(v)));
-            engines.get(k).forEach((key, v) -> {
+            // -each is applied after every -engine and wins over its keys, in both tools (fastchess registers
+            // it Dispatch::Deferred; cutechess-cli parses eachOptions into every engine after the engines).
+            engines.get(k).forEach((key, v) -> e.put(key, new ArrayList<>(v)));
+            each.forEach((key, v) -> {
                 if (key.equals("arg") || key.startsWith("option.") || key.startsWith("weight.")) {
-                    e.computeIfAbsent(key, x -> new ArrayList<>()).addAll(v); // -engine adds to -each
+                    e.computeIfAbsent(key, x -> new ArrayList<>()).addAll(v); // added after the engine's: the last wins
                 } else {
-                    e.put(key, v);
+                    e.put(key, new ArrayList<>(v));
                 }
             });
             ObjectNode p = players.addObject();

@@ -240,6 +240,18 @@ class MatchArgumentsFastchessTest {
     }
 
     @Test
+    void eachIsAppliedAfterTheEnginesAndWins() {
+        // fastchess registers -each Dispatch::Deferred: parseEach runs after every -engine, over their keys.
+        ObjectNode c = config(base("-engine", "cmd=" + DUMMY, "name=Gamma", "tc=5+0.05", "option.Hash=16",
+                "-each", "tc=10+0.1", "option.Hash=128"));
+        for (JsonNode p : c.get("players")) {
+            assertEquals(10_000, p.get("limits").get("timeMs").asLong(), p.toString());
+            assertEquals(100, p.get("limits").get("incrementMs").asLong());
+            assertEquals(128, p.get("options").get("Hash").asInt());
+        }
+    }
+
+    @Test
     void defaultFilenameForPgnoutAndEpdout() {
         MatchArguments parsed = MatchArguments.parse(base("-rounds", "50", "-games", "2", "-pgnout", "-epdout"));
         assertTrue(parsed.pgnOut.getFileName().toString().matches("fastchess_\\d{8}_\\d{6}\\.pgn"), parsed.pgnOut.toString());

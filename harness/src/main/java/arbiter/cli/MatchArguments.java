@@ -404,7 +404,7 @@ final class MatchArguments {
         if (!untimed.isEmpty()) {
             // fastchess sanitize.cpp: "Error; no TimeControl specified!"
             throw new BadInputException("match: " + untimed.get(0) + ": no time control: give tc=, st=, nodes= or "
-                    + "depth=/plies= (tc=inf for none)");
+                    + "depth=/plies= (tc=inf with nodes= or depth= for no clock)");
         }
         return root;
     }

@@ -139,8 +139,8 @@ final class MatchEngineKeys {
             p.set("weights", weights);
         }
         ObjectNode limits = limits(e, where);
-        if (!limits.has("timeMs") && !limits.has("moveTimeMs") && !limits.has("nodes") && !limits.has("depth")
-                && !"inf".equals(first(e, "tc")) && !"infinite".equals(first(e, "tc"))) {
+        // fastchess sanitize.cpp: tc=inf alone is no time control either.
+        if (!limits.has("timeMs") && !limits.has("moveTimeMs") && !limits.has("nodes") && !limits.has("depth")) {
             untimed.add(where);
         }
         if (!limits.isEmpty()) {

@@ -382,8 +382,9 @@ class MatchArgumentsFastchessTest {
 
     @Test
     void tcInfAndDefaultsOfBothTools() {
-        ObjectNode c = config(List.of("-engine", "cmd=a", "tc=inf", "-engine", "cmd=b", "tc=40/60"));
-        assertFalse(c.get("players").get(0).has("limits"));
+        ObjectNode c = config(List.of("-engine", "cmd=a", "tc=inf", "nodes=100", "-engine", "cmd=b", "tc=40/60"));
+        assertFalse(c.get("players").get(0).get("limits").has("timeMs"));
+        refused(List.of("-engine", "cmd=a", "tc=inf", "-engine", "cmd=b", "tc=40/60"), "no time control");
         assertEquals(60_000, c.get("players").get(1).get("limits").get("timeMs").asLong());
         assertEquals(1, c.get("concurrency").asInt(), "both tools default to one game at a time");
         assertEquals(4, c.get("schedule").get("games").asInt(), "fastchess: rounds 2, games 2");

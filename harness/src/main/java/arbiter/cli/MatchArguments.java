@@ -17,16 +17,52 @@ import java.util.Map;
 final class MatchArguments {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Engine keys: cutechess/fastchess ones, plus builtin=, weight.X= and build= of our own. */
-    private static final List<String> ENGINE_KEYS = List.of("name", "cmd", "arg", "dir", "proto", "builtin", "tc", "st",
-            "nodes", "depth", "timemargin", "build.repo", "build.ref", "build.command", "build.binary");
+    /** Flags Arbiter refuses, with what to use instead. */
+    private static final Map<String, String> REFUSED_FLAGS = Map.ofEntries(
+            Map.entry("-noswap", "colours always alternate within a pair (-repeat)"),
+            Map.entry("-reverse", "colours always alternate within a pair (-repeat)"),
+            Map.entry("-bookmode", "polyglot books are not supported; give -openings file="),
+            Map.entry("-tb", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-tbpieces", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-tbignore50", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-tbadjudicate", "tablebase adjudication is not supported; use -draw and -resign"),
+            Map.entry("-scoreinterval", "a line is printed for every finished game; -ratinginterval sets the standings' cadence"),
+            Map.entry("-outcomeinterval", "a line is printed for every finished game; -ratinginterval sets the standings' cadence"),
+            Map.entry("-autosaveinterval", "every game is recorded as it ends: rerun the command to resume"),
+            Map.entry("-resultformat", "the report files hold every table (see docs/reports.md)"),
+            Map.entry("-debug", "the engines' traffic is in the run's arbiter.log (--verbose for a line per game)"),
+            Map.entry("-log", "the run's log is always <output>/arbiter.log"),
+            Map.entry("-use-affinity", "CPU affinity is not supported"),
+            Map.entry("-check-mate-pvs", "not supported"),
+            Map.entry("-show-latency", "not supported"),
+            Map.entry("-testEnv", "not supported"),
+            Map.entry("-strict", "not supported"),
+            Map.entry("-startup-ms", "not supported"),
+            Map.entry("-ucinewgame-ms", "not supported"),
+            Map.entry("-ping-ms", "not supported"),
+            Map.entry("-crc32", "not supported"),
+            Map.entry("-config", "give a JSON run config to `arbiter run` instead"),
+            Map.entry("-quick", "spell out -engine, -each, -openings and -rounds"),
+            Map.entry("-engines", "use `arbiter engines`"),
+            Map.entry("-version", "use `arbiter --version`"));
 
     private final List<Map<String, List<String>>> engines = new ArrayList<>();
     private final Map<String, List<String>> each = new LinkedHashMap<>();
     private final Map<String, String> flags = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> groups = new LinkedHashMap<>();
-    /** The copy of games.pdn that {@code -pgnout FILE} asks for, or null. */
+    /** fastchess defaults: two games per encounter (a colour-reversed pair), two rounds. */
+    private int games = 2;
+    private int rounds = 2;
+    /** {@code -recover}: replace an engine that crashed or stalled and go on (without it the run stops, as fastchess). */
+    boolean recover;
+    /** Indices of the players whose name is the default (no name=): they take the engine's own name. */
+    final List<Integer> unnamed = new ArrayList<>();
+    /** The file {@code -pgnout} appends every finished game to, or null. */
     Path pgnOut;
+    /** The file {@code -epdout} appends every game's final position to, or null. */
+    Path epdOut;
+    /** {@code -site}: the Site tag of the {@code -pgnout} file, or null for games.pdn's. */
+    String site;
 
     /** Parses the arguments; throws {@link BadInputException} naming the first one that is wrong. */
     static MatchArguments parse(List<String> args) {
@@ -42,37 +78,113 @@ final class MatchArguments {
             while (i < args.size() && !isFlag(args.get(i))) {
                 values.add(args.get(i++));
             }
+            if (REFUSED_FLAGS.containsKey(flag)) {
+                throw new BadInputException("match: " + flag + " is not supported: " + REFUSED_FLAGS.get(flag));
+            }
             switch (flag) {
                 case "-engine" -> m.engines.add(keyValues(flag, values));
                 case "-each" -> keyValues(flag, values).forEach((k, v) -> m.each.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
-                case "-openings", "-sprt", "-draw", "-resign" -> m.groups.put(flag, single(flag, values));
-                case "-rounds", "-games", "-concurrency", "-maxmoves", "-srand", "-seed", "-ratinginterval", "-variant",
-                        "-tournament", "-event" -> m.flags.put(flag, one(flag, values));
+                case "-openings", "-sprt", "-draw", "-resign", "-output", "-report" -> m.groups.put(flag, single(flag, values));
+                case "-concurrency", "-maxmoves", "-srand", "-seed", "-ratinginterval", "-variant", "-tournament",
+                        "-wait", "-seeds" -> m.flags.put(flag, one(flag, values));
+                case "-games" -> m.games = count("-games", one(flag, values));
+                case "-rounds" -> m.rounds = count("-rounds", one(flag, values));
+                case "-event" -> m.flags.put(flag, String.join("", atLeastOne(flag, values))); // fastchess joins the words
+                case "-site" -> m.site = String.join("", atLeastOne(flag, values));
                 case "-repeat" -> {
-                    if (values.size() > 1 || (values.size() == 1 && !values.get(0).equals("2"))) {
-                        throw new BadInputException("match: -repeat plays each opening twice with colours reversed; "
-                                + "it takes no value but 2, got " + values);
+                    // fastchess parseRepeat: -repeat N sets the games per encounter to N, plain -repeat to 2.
+                    if (values.size() > 1) {
+                        throw new BadInputException("match: -repeat takes at most one number, got " + values);
                     }
-                    m.flags.put(flag, "2");
+                    m.games = values.isEmpty() ? 2 : count("-repeat", values.get(0));
                 }
                 case "-recover" -> {
-                    // Arbiter always replaces an engine that crashed and goes on: nothing to switch on.
                     noValues(flag, values);
+                    m.recover = true;
                 }
-                case "-pgnout" -> {
-                    if (values.size() != 1) {
-                        throw new BadInputException("match: -pgnout takes one file (the 'min' and 'fi' variants are not "
-                                + "supported: the copy holds whole records with engine comments), got " + values);
-                    }
-                    m.pgnOut = Path.of(values.get(0)).toAbsolutePath();
-                }
+                case "-force-concurrency" -> noValues(flag, values);
+                case "-pgnout" -> m.pgnOut = outFile(flag, values, "pgn");
+                case "-epdout" -> m.epdOut = outFile(flag, values, "epd");
+                case "-help" -> throw new BadInputException("match: -help: use `arbiter match --help`");
                 default -> throw new BadInputException("match: unknown flag " + flag);
             }
         }
         if (m.engines.size() < 2) {
             throw new BadInputException("match: give at least two -engine flags (got " + m.engines.size() + ")");
         }
+        // fastchess sanitize.cpp fixConfig: more than 2 games per encounter is taken as swapped with -rounds.
+        if (m.games > 2) {
+            int g = m.games;
+            m.games = m.rounds;
+            m.rounds = g;
+            if (m.games > 2) {
+                throw new BadInputException("match: -games " + g + " with -rounds " + m.games + ": -games is at most 2 "
+                        + "(2: each opening twice, colours reversed); set the number of encounters with -rounds");
+            }
+        }
         return m;
+    }
+
+    /** -pgnout / -epdout: {@code file=F} and keys (fastchess) or a bare FILE (cutechess); default name as fastchess. */
+    private static Path outFile(String flag, List<String> values, String extension) {
+        String file = null;
+        for (String v : values) {
+            int eq = v.indexOf('=');
+            if (eq < 0) {
+                if (v.equals("min") || v.equals("fi")) {
+                    throw new BadInputException("match: " + flag + " " + v + " is not supported: the file gets whole records "
+                            + "of every finished game");
+                }
+                if (file != null) {
+                    throw new BadInputException("match: " + flag + " names two files: " + file + " and " + v);
+                }
+                file = v;
+                continue;
+            }
+            String key = v.substring(0, eq);
+            String value = v.substring(eq + 1);
+            switch (flag + " " + key) {
+                case "-pgnout file", "-epdout file" -> file = value;
+                case "-pgnout append", "-epdout append" -> requireValue(flag, key, value, "true",
+                        "the file is appended to as games end (Arbiter never truncates a file)");
+                case "-pgnout nodes", "-pgnout seldepth", "-pgnout nps", "-pgnout pv" -> requireValue(flag, key, value,
+                        "true", "Arbiter's records always hold nodes, selective depth, nps and pv in each move's comment");
+                case "-pgnout min" -> requireValue(flag, key, value, "false", "the file gets whole records");
+                case "-pgnout notation" -> requireValue(flag, key, value, "san", "moves are written in SAN (chess) "
+                        + "or the game's standard notation");
+                default -> throw new BadInputException("match: " + flag + " " + key + "= is not supported (file=, append=true"
+                        + (flag.equals("-pgnout") ? ", notation=san, nodes=true, seldepth=true, nps=true, pv=true" : "") + ")");
+            }
+        }
+        if (file == null) {
+            file = "fastchess_" + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern(
+                    "yyyyMMdd_HHmmss")) + "." + extension;
+        }
+        return Path.of(file).toAbsolutePath();
+    }
+
+    private static void requireValue(String flag, String key, String value, String wanted, String why) {
+        if (!value.equals(wanted)) {
+            if (!value.equals("true") && !value.equals("false") && (wanted.equals("true") || wanted.equals("false"))) {
+                throw new BadInputException("match: " + flag + " " + key + "=" + value + ": true or false");
+            }
+            throw new BadInputException("match: " + flag + " " + key + "=" + value + " is not supported: " + why);
+        }
+    }
+
+    private static List<String> atLeastOne(String flag, List<String> values) {
+        if (values.isEmpty()) {
+            throw new BadInputException("match: " + flag + " takes a value");
+        }
+        return values;
+    }
+
+    /** A positive count (fastchess parseScalar: digits only, fits). */
+    private static int count(String what, String v) {
+        if (!v.matches("\\d{1,9}") || Integer.parseInt(v) < 1) {
+            throw new BadInputException("match: " + what + " '" + v + "' must be a whole number of at least 1");
+        }
+        return Integer.parseInt(v);
     }
 
     private static boolean isFlag(String s) {
@@ -117,41 +229,52 @@ final class MatchArguments {
 
     /** The run config these arguments describe, relative paths made absolute (from the working folder). */
     ObjectNode config() {
+        unnamed.clear();
         ObjectNode root = JSON.createObjectNode();
         String name = flags.getOrDefault("-event", "match");
         root.put("name", name);
         root.put("description", "translated by `arbiter match` from cutechess-style arguments");
         String variant = flags.getOrDefault("-variant", "standard");
+        if (variant.equals("fischerandom")) {
+            throw new BadInputException("match: -variant fischerandom is not supported (standard, or an Arbiter game: "
+                    + "international, english, ..., quoridor, backgammon)");
+        }
         root.putObject("game").put("variant", variant.equals("standard") ? "chess" : variant);
 
         ArrayNode players = root.putArray("players");
         List<String> names = new ArrayList<>();
+        List<String> untimed = new ArrayList<>();
         for (int k = 0; k < engines.size(); k++) {
             Map<String, List<String>> e = new LinkedHashMap<>();
-            each.forEach((key, v) -> e.put(key, new ArrayList<>(v)));
-            engines.get(k).forEach((key, v) -> {
+            // -each is applied after every -engine and wins over its keys, in both tools (fastchess registers
+            // it Dispatch::Deferred; cutechess-cli parses eachOptions into every engine after the engines).
+            engines.get(k).forEach((key, v) -> e.put(key, new ArrayList<>(v)));
+            each.forEach((key, v) -> {
                 if (key.equals("arg") || key.startsWith("option.") || key.startsWith("weight.")) {
-                    e.computeIfAbsent(key, x -> new ArrayList<>()).addAll(v); // -engine adds to -each
+                    e.computeIfAbsent(key, x -> new ArrayList<>()).addAll(v); // added after the engine's: the last wins
                 } else {
-                    e.put(key, v);
+                    e.put(key, new ArrayList<>(v));
                 }
             });
             ObjectNode p = players.addObject();
-            String engineName = player(p, e, "-engine #" + (k + 1));
-            if (names.contains(engineName)) {
-                throw new BadInputException("match: two engines are named '" + engineName + "': give name= to tell them apart");
+            if (!e.containsKey("name") && e.containsKey("cmd")) {
+                unnamed.add(k);
             }
-            names.add(engineName);
+            names.add(MatchEngineKeys.player(p, e, "-engine #" + (k + 1), names, untimed));
         }
 
-        int rounds = positive("-rounds", flags.getOrDefault("-rounds", "1"));
-        int games = positive("-games", flags.getOrDefault("-games", "1"));
-        boolean repeat = flags.containsKey("-repeat");
-        if (repeat && games % 2 != 0) {
-            throw new BadInputException("match: -repeat plays openings in colour-reversed pairs, so -games must be even "
-                    + "(fastchess and cutechess use -games 2 -repeat), got -games " + games);
+        boolean pairs = games == 2;
+        String tournament = flags.getOrDefault("-tournament", "roundrobin");
+        if (tournament.equals("roundrobin")) {
+            tournament = "round-robin"; // fastchess's spelling; cutechess's is round-robin
         }
-        String tournament = flags.getOrDefault("-tournament", "round-robin");
+        if (!tournament.equals("round-robin") && !tournament.equals("gauntlet")) {
+            throw new BadInputException("match: -tournament " + tournament + " is not supported (roundrobin or gauntlet)");
+        }
+        if (flags.containsKey("-seeds") && !flags.get("-seeds").equals("1")) {
+            throw new BadInputException("match: -seeds " + flags.get("-seeds") + " is not supported: a gauntlet has one "
+                    + "seed, the first engine");
+        }
         ObjectNode schedule = root.putObject("schedule");
         Map<String, String> sprt = groups.get("-sprt");
         if (names.size() == 2 && !tournament.equals("gauntlet") || sprt != null) {
@@ -162,262 +285,173 @@ final class MatchArguments {
             schedule.putArray("players").add(names.get(0)).add(names.get(1));
             schedule.put("games", (long) rounds * games);
         } else {
-            if (!tournament.equals("round-robin") && !tournament.equals("gauntlet")) {
-                throw new BadInputException("match: -tournament " + tournament + " is not supported (round-robin or gauntlet)");
-            }
             schedule.put("type", tournament);
             if (tournament.equals("gauntlet")) {
-                ArrayNode order = schedule.putArray("players");
-                names.forEach(order::add);
+                schedule.putArray("players").add(names.get(0)); // the seed meets every other engine
             }
-            schedule.put("rounds", (long) rounds * games / (repeat ? 2 : 1));
+            schedule.put("rounds", rounds);
         }
         if (sprt != null) {
-            ObjectNode s = schedule.putObject("sprt");
-            for (Map.Entry<String, String> kv : sprt.entrySet()) {
-                switch (kv.getKey()) {
-                    case "elo0", "elo1", "alpha", "beta" -> s.put(kv.getKey(), number("-sprt " + kv.getKey() + "=", kv.getValue()));
-                    case "model" -> {
-                        if (!List.of("logistic", "normalized").contains(kv.getValue())) {
-                            throw new BadInputException("match: -sprt model=" + kv.getValue() + ": logistic or normalized");
-                        }
-                        s.put("normalized", kv.getValue().equals("normalized"));
-                    }
-                    default -> throw new BadInputException("match: -sprt " + kv.getKey() + "= is not known (elo0, elo1, alpha, beta, model)");
-                }
-            }
+            sprt(schedule.putObject("sprt"), sprt);
         }
 
         ObjectNode openings = root.putObject("openings");
         Map<String, String> book = groups.getOrDefault("-openings", Map.of());
         for (Map.Entry<String, String> kv : book.entrySet()) {
+            String v = kv.getValue();
             switch (kv.getKey()) {
-                case "file" -> openings.put("file", Path.of(kv.getValue()).toAbsolutePath().toString());
-                case "format" -> openings.put("format", switch (kv.getValue()) {
+                case "file" -> openings.put("file", Path.of(v).toAbsolutePath().toString());
+                case "format" -> openings.put("format", switch (v) {
                     case "pgn", "pdn" -> "pdn";
-                    case "epd", "fen" -> kv.getValue();
-                    default -> throw new BadInputException("match: -openings format=" + kv.getValue() + ": pgn, pdn, epd or fen");
+                    case "epd", "fen" -> v;
+                    default -> throw new BadInputException("match: -openings format=" + v + ": epd or pgn (or fen, pdn)");
                 });
-                case "order" -> openings.put("order", kv.getValue());
-                default -> throw new BadInputException("match: -openings " + kv.getKey() + "= is not supported "
-                        + "(file, format, order; random plies from the start are the config's openings.randomPlies)");
+                case "order" -> {
+                    if (!v.equals("sequential") && !v.equals("random")) {
+                        throw new BadInputException("match: -openings order=" + v + ": sequential or random");
+                    }
+                    openings.put("order", v);
+                }
+                case "policy" -> {
+                    if (!v.equals("round")) {
+                        throw new BadInputException("match: -openings policy=" + v + " is not supported (as fastchess: "
+                                + "policy=round, a new opening for every encounter)");
+                    }
+                }
+                case "start" -> {
+                    if (count("-openings start=", v) != 1) {
+                        throw new BadInputException("match: -openings start=" + v + " is not supported: Arbiter starts at "
+                                + "the book's first opening (start=1); cut the book's first lines instead");
+                    }
+                }
+                case "plies" -> {
+                    String format = book.getOrDefault("format", book.getOrDefault("file", "").toLowerCase().endsWith(".pgn")
+                            || book.getOrDefault("file", "").toLowerCase().endsWith(".pdn") ? "pgn" : "epd");
+                    count("-openings plies=", v);
+                    if (format.equals("pgn") || format.equals("pdn")) {
+                        throw new BadInputException("match: -openings plies=" + v + " is not supported: Arbiter "
+                        + "plays each PGN opening whole; cut the book (e.g. pgn-extract --plylimit " + v + ")");
+                    }
+                    // An EPD opening has no moves to cut: as in fastchess, plies= changes nothing.
+                }
+                default -> throw new BadInputException("match: -openings " + kv.getKey() + "= is not known "
+                        + "(file, format, order, plies, start, policy)");
             }
         }
-        openings.put("pairs", repeat);
+        openings.put("pairs", pairs);
 
         ObjectNode adjudication = root.putObject("adjudication");
         Map<String, String> draw = groups.get("-draw");
         if (draw != null) {
+            adjudication.put("drawMoves", 1); // fastchess's default movecount
             for (Map.Entry<String, String> kv : draw.entrySet()) {
                 switch (kv.getKey()) {
-                    case "movenumber" -> adjudication.put("drawMinPlies", 2 * integer("-draw movenumber=", kv.getValue()));
-                    case "movecount" -> adjudication.put("drawMoves", integer("-draw movecount=", kv.getValue()));
-                    case "score" -> adjudication.put("drawScore", integer("-draw score=", kv.getValue()));
+                    case "movenumber" -> adjudication.put("drawMinPlies", 2 * nonNegative("-draw movenumber=", kv.getValue()));
+                    case "movecount" -> adjudication.put("drawMoves", count("-draw movecount=", kv.getValue()));
+                    case "score" -> adjudication.put("drawScore", nonNegative("-draw score=", kv.getValue()));
                     default -> throw new BadInputException("match: -draw " + kv.getKey() + "= is not known (movenumber, movecount, score)");
                 }
             }
         }
         Map<String, String> resign = groups.get("-resign");
         if (resign != null) {
+            adjudication.put("resignMoves", 1); // fastchess's default movecount
             for (Map.Entry<String, String> kv : resign.entrySet()) {
                 switch (kv.getKey()) {
-                    case "movecount" -> adjudication.put("resignMoves", integer("-resign movecount=", kv.getValue()));
-                    case "score" -> adjudication.put("resignScore", integer("-resign score=", kv.getValue()));
+                    case "movecount" -> adjudication.put("resignMoves", count("-resign movecount=", kv.getValue()));
+                    case "score" -> adjudication.put("resignScore", nonNegative("-resign score=", kv.getValue()));
                     case "twosided" -> {
-                        if (!kv.getValue().equals("true")) {
-                            throw new BadInputException("match: -resign twosided=" + kv.getValue()
-                                    + ": Arbiter resigns a game only when both engines agree (twosided=true)");
+                        if (!kv.getValue().equals("true") && !kv.getValue().equals("false")) {
+                            throw new BadInputException("match: -resign twosided=" + kv.getValue() + ": true or false");
                         }
+                        adjudication.put("resignTwoSided", kv.getValue().equals("true"));
                     }
                     default -> throw new BadInputException("match: -resign " + kv.getKey() + "= is not known (movecount, score, twosided)");
                 }
             }
         }
         if (flags.containsKey("-maxmoves")) {
-            adjudication.put("maxPlies", 2 * positive("-maxmoves", flags.get("-maxmoves")));
+            adjudication.put("maxPlies", 2 * count("-maxmoves", flags.get("-maxmoves")));
         }
-        if (flags.containsKey("-concurrency")) {
-            root.put("concurrency", positive("-concurrency", flags.get("-concurrency")));
-        }
+        root.put("concurrency", flags.containsKey("-concurrency") ? count("-concurrency", flags.get("-concurrency")) : 1);
         String seed = flags.getOrDefault("-srand", flags.get("-seed"));
         if (seed != null) {
-            root.put("seed", integer("-srand", seed));
+            if (!seed.matches("\\d{1,18}")) {
+                throw new BadInputException("match: -srand '" + seed + "' must be a whole number of at least 0");
+            }
+            root.put("seed", Long.parseLong(seed));
         }
         if (flags.containsKey("-ratinginterval")) {
-            root.put("reportEvery", positive("-ratinginterval", flags.get("-ratinginterval")));
+            int every = nonNegative("-ratinginterval", flags.get("-ratinginterval"));
+            root.put("reportEvery", every == 0 ? 1_000_000 : every); // fastchess: 0 means never (only at the end)
+        }
+        if (flags.containsKey("-wait") && nonNegative("-wait", flags.get("-wait")) != 0) {
+            throw new BadInputException("match: -wait " + flags.get("-wait") + " is not supported: Arbiter starts the "
+                    + "next game at once (-wait 0)");
+        }
+        Map<String, String> output = groups.getOrDefault("-output", Map.of());
+        output.forEach((k, v) -> {
+            if (!k.equals("format") || !v.equals("fastchess") && !v.equals("cutechess")) {
+                throw new BadInputException("match: -output " + k + "=" + v + ": format=fastchess or format=cutechess");
+            }
+        });
+        groups.getOrDefault("-report", Map.of()).forEach((k, v) -> {
+            if (!k.equals("penta") || !v.equals("true")) {
+                throw new BadInputException("match: -report " + k + "=" + v + " is not supported: Arbiter always reports "
+                        + "pentanomial pairs (penta=true)");
+            }
+        });
+        if (!untimed.isEmpty()) {
+            // fastchess sanitize.cpp: "Error; no TimeControl specified!"
+            throw new BadInputException("match: " + untimed.get(0) + ": no time control: give tc=, st=, nodes= or "
+                    + "depth=/plies= (tc=inf with nodes= or depth= for no clock)");
         }
         return root;
     }
 
-    /** Fills a player from its keys; returns its name. */
-    private static String player(ObjectNode p, Map<String, List<String>> e, String where) {
-        for (String key : e.keySet()) {
-            if (!ENGINE_KEYS.contains(key) && !key.startsWith("option.") && !key.startsWith("weight.")) {
-                throw new BadInputException("match: " + where + ": unknown key " + key + "= (known: "
-                        + String.join("=, ", ENGINE_KEYS) + "=, option.NAME=, weight.NAME=)");
-            }
-            if (!key.equals("arg") && !key.startsWith("option.") && !key.startsWith("weight.") && e.get(key).size() > 1) {
-                throw new BadInputException("match: " + where + ": " + key + "= given twice");
-            }
-        }
-        String cmd = first(e, "cmd");
-        String builtin = first(e, "builtin");
-        String repo = first(e, "build.repo");
-        int kinds = (cmd != null ? 1 : 0) + (builtin != null ? 1 : 0) + (repo != null ? 1 : 0);
-        if (kinds != 1) {
-            throw new BadInputException("match: " + where + ": give one of cmd=PROGRAM (an external engine), builtin=ENGINE "
-                    + "(see `arbiter engines`) or build.repo=REPO build.ref=REF build.command=\"CMD\" build.binary=PATH "
-                    + "(built from source), got " + (kinds == 0 ? "none" : "several"));
-        }
-        String name = first(e, "name");
-        if (name == null) {
-            name = cmd != null ? Path.of(cmd).getFileName().toString() : builtin != null ? builtin
-                    : Path.of(repo).getFileName() + "@" + first(e, "build.ref");
-        }
-        p.put("name", name);
-        if (repo != null) {
-            ObjectNode build = p.putObject("build");
-            for (String key : List.of("build.ref", "build.command", "build.binary")) {
-                if (first(e, key) == null) {
-                    throw new BadInputException("match: " + where + ": " + key + "= is needed with build.repo=");
-                }
-            }
-            build.put("repo", repo.contains("://") ? repo : Path.of(repo).toAbsolutePath().toString());
-            build.put("ref", first(e, "build.ref"));
-            ArrayNode command = build.putArray("command");
-            for (String part : first(e, "build.command").trim().split("\\s+")) {
-                command.add(part);
-            }
-            build.put("binary", first(e, "build.binary"));
-            ArrayNode args = build.putArray("args");
-            e.getOrDefault("arg", List.of()).forEach(args::add);
-            p.put("protocol", first(e, "proto") == null ? "uci" : first(e, "proto"));
-        } else if (cmd != null) {
-            ArrayNode command = p.putArray("command");
-            command.add(cmd.contains("/") ? Path.of(cmd).toAbsolutePath().toString() : cmd);
-            e.getOrDefault("arg", List.of()).forEach(command::add);
-            p.put("protocol", first(e, "proto") == null ? "uci" : first(e, "proto"));
-            if (first(e, "dir") != null) {
-                p.put("workingDir", Path.of(first(e, "dir")).toAbsolutePath().toString());
-            }
-        } else {
-            p.put("engine", builtin);
-            for (String key : List.of("proto", "dir", "arg")) {
-                if (e.containsKey(key)) {
-                    throw new BadInputException("match: " + where + ": " + key + "= is for an external engine (cmd=)");
-                }
+    /** fastchess's SPRT: elo0, elo1, alpha, beta all given; model normalized (default) or logistic. */
+    private static void sprt(ObjectNode s, Map<String, String> sprt) {
+        String model = "normalized";
+        for (Map.Entry<String, String> kv : sprt.entrySet()) {
+            switch (kv.getKey()) {
+                case "elo0", "elo1", "alpha", "beta" -> s.put(kv.getKey(), MatchEngineKeys.number("-sprt " + kv.getKey() + "=", kv.getValue()));
+                case "model" -> model = kv.getValue();
+                default -> throw new BadInputException("match: -sprt " + kv.getKey() + "= is not known (elo0, elo1, alpha, beta, model)");
             }
         }
-        ObjectNode options = JSON.createObjectNode();
-        ObjectNode weights = JSON.createObjectNode();
-        for (Map.Entry<String, List<String>> kv : e.entrySet()) {
-            String value = kv.getValue().get(kv.getValue().size() - 1); // -engine's value wins over -each's
-            if (kv.getKey().startsWith("option.")) {
-                putTyped(options, kv.getKey().substring(7), value);
-            } else if (kv.getKey().startsWith("weight.")) {
-                weights.put(kv.getKey().substring(7), number(where + " " + kv.getKey() + "=", value));
+        for (String key : List.of("elo0", "elo1", "alpha", "beta")) {
+            if (!s.has(key)) {
+                throw new BadInputException("match: -sprt needs " + key + "= (elo0, elo1, alpha and beta)");
             }
         }
-        if (!options.isEmpty()) {
-            p.set("options", options);
+        if (s.get("elo0").asDouble() >= s.get("elo1").asDouble()) {
+            throw new BadInputException("match: -sprt: elo0 must be less than elo1");
         }
-        if (!weights.isEmpty()) {
-            p.set("weights", weights);
+        double alpha = s.get("alpha").asDouble();
+        double beta = s.get("beta").asDouble();
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new BadInputException("match: -sprt alpha=" + alpha + " must be a decimal number between 0 and 1");
         }
-        ObjectNode limits = limits(e, where);
-        if (!limits.isEmpty()) {
-            p.set("limits", limits);
+        if (!(beta > 0 && beta < 1)) {
+            throw new BadInputException("match: -sprt beta=" + beta + " must be a decimal number between 0 and 1");
         }
-        return name;
+        if (alpha + beta >= 1) {
+            throw new BadInputException("match: -sprt: the sum of alpha and beta must be less than 1");
+        }
+        if (model.equals("bayesian")) {
+            throw new BadInputException("match: -sprt model=bayesian is not supported: normalized (default) or logistic");
+        }
+        if (!model.equals("normalized") && !model.equals("logistic")) {
+            throw new BadInputException("match: -sprt model=" + model + ": invalid SPRT model (normalized or logistic)");
+        }
+        s.put("normalized", model.equals("normalized"));
     }
 
-    private static String first(Map<String, List<String>> e, String key) {
-        List<String> v = e.get(key);
-        return v == null || v.isEmpty() ? null : v.get(v.size() - 1);
-    }
-
-    /** tc=[moves/]time[+inc] (time in seconds or m:ss; inf for none), st=seconds, nodes=, depth=, timemargin=ms. */
-    private static ObjectNode limits(Map<String, List<String>> e, String where) {
-        ObjectNode l = JSON.createObjectNode();
-        String tc = first(e, "tc");
-        if (tc != null && !tc.equals("inf") && !tc.equals("infinite")) {
-            String rest = tc;
-            int slash = rest.indexOf('/');
-            if (slash >= 0) {
-                l.put("movesPerPeriod", positive(where + " tc=", rest.substring(0, slash)));
-                rest = rest.substring(slash + 1);
-            }
-            int plus = rest.indexOf('+');
-            String base = plus < 0 ? rest : rest.substring(0, plus);
-            double seconds;
-            if (base.contains(":")) {
-                String[] ms = base.split(":", 2);
-                seconds = 60 * number(where + " tc=", ms[0]) + number(where + " tc=", ms[1]);
-            } else {
-                seconds = number(where + " tc=", base);
-            }
-            if (seconds <= 0) {
-                throw new BadInputException("match: " + where + ": tc=" + tc + " gives no time");
-            }
-            l.put("timeMs", Math.round(seconds * 1000));
-            if (plus >= 0) {
-                l.put("incrementMs", Math.round(number(where + " tc=", rest.substring(plus + 1)) * 1000));
-            }
+    private static int nonNegative(String what, String v) {
+        if (!v.matches("\\d{1,9}")) {
+            throw new BadInputException("match: " + what + " '" + v + "' must be a whole number of at least 0");
         }
-        if (first(e, "st") != null) {
-            l.put("moveTimeMs", Math.round(number(where + " st=", first(e, "st")) * 1000));
-        }
-        if (first(e, "nodes") != null) {
-            l.put("nodes", positive(where + " nodes=", first(e, "nodes")));
-        }
-        if (first(e, "depth") != null) {
-            l.put("depth", positive(where + " depth=", first(e, "depth")));
-        }
-        if (first(e, "timemargin") != null) {
-            l.put("marginMs", integer(where + " timemargin=", first(e, "timemargin")));
-        }
-        return l;
-    }
-
-    /** An engine option's value as JSON: a boolean or a number when it reads as one, else text. */
-    private static void putTyped(ObjectNode o, String key, String value) {
-        if (value.equals("true") || value.equals("false")) {
-            o.put(key, Boolean.parseBoolean(value));
-        } else if (value.matches("-?\\d{1,18}")) {
-            o.put(key, Long.parseLong(value));
-        } else if (value.matches("-?\\d+\\.\\d+")) {
-            o.put(key, Double.parseDouble(value));
-        } else {
-            o.put(key, value);
-        }
-    }
-
-    private static double number(String what, String v) {
-        try {
-            double d = Double.parseDouble(v);
-            if (Double.isFinite(d)) {
-                return d;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new BadInputException("match: " + what + " '" + v + "' is not a number");
-    }
-
-    private static long integer(String what, String v) {
-        try {
-            return Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            throw new BadInputException("match: " + what + " '" + v + "' is not a whole number");
-        }
-    }
-
-    private static int positive(String what, String v) {
-        long n = integer(what, v);
-        if (n < 1 || n > Integer.MAX_VALUE) {
-            throw new BadInputException("match: " + what + " " + v + " must be at least 1");
-        }
-        return (int) n;
+        return Integer.parseInt(v);
     }
 
     static String text(ObjectNode config) {

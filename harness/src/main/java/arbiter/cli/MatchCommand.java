@@ -4,10 +4,8 @@ import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.tournament.RunState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,8 +24,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Play engines against each other from a cutechess-cli/fastchess style command line, e.g.",
             "  arbiter match -engine cmd=stockfish name=sf1 option.Hash=16 -engine cmd=stockfish name=sf2 \\",
             "    -each proto=uci tc=10+0.1 -rounds 50 -games 2 -repeat -concurrency 2 \\",
-            "    -openings file=book.epd format=epd order=random -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
-            "Single-dash flags are cutechess's (see docs/match.md); double-dash flags are those of `arbiter run`.",
+            "    -openings file=book.epd format=epd order=random -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout file=games.pgn",
+            "Single-dash flags mean what they mean in fastchess, or in cutechess-cli where only it has the flag",
+            "(see docs/match.md); double-dash flags are those of `arbiter run`.",
             "Run the same command again to resume."})
 final class MatchCommand implements Callable<Integer> {
     @Spec
@@ -52,49 +51,92 @@ final class MatchCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return 0;
         }
-        RunConfig config;
-        try {
-            // Parsed from its text, as a later `run config.json` or a resume reads it, so both compare equal.
-            config = ConfigLoader.parse(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text),
-                    Path.of("").toAbsolutePath(), "match");
-        } catch (arbiter.config.ConfigException e) {
-            List<String> lines = new ArrayList<>();
-            lines.add("match: the flags give a config Arbiter cannot run (see it with --print-config):");
-            e.problems().forEach(p -> lines.add("  " + p));
-            throw new arbiter.config.ConfigException(lines);
+        RunConfig config = load(text);
+        if (ownNames(json, config, parsed.unnamed)) {
+            text = MatchArguments.text(json);
+            config = load(text);
         }
         Path games = (options.output != null ? options.output : config.output()).resolve("games.pdn");
-        if (parsed.pgnOut != null) {
-            checkCopyTarget(parsed.pgnOut, games);
-        }
+        MatchOutputs outputs = new MatchOutputs(games, parsed.pgnOut, parsed.site, parsed.epdOut,
+                parsed.recover ? null : () -> options.running.stop());
+        outputs.checkTarget();
+        options.listeners.add(outputs);
+        String used = text;
         Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
                 dir -> {
                     try {
-                        RunState.writeAtomically(dir.resolve("config.json"), text);
+                        RunState.writeAtomically(dir.resolve("config.json"), used);
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }
                 });
-        if (parsed.pgnOut != null && Files.exists(games)) {
-            RunState.writeAtomically(parsed.pgnOut, Files.readString(games));
-        }
         return exit;
     }
 
+    /** The config from its text, as a later `run config.json` or a resume reads it, so both compare equal. */
+    private static RunConfig load(String text) throws java.io.IOException {
+        try {
+            return ConfigLoader.parse(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text),
+                    Path.of("").toAbsolutePath(), "match");
+        } catch (arbiter.config.ConfigException e) {
+            // One line per problem, each saying where it comes from (the translated config: --print-config).
+            List<String> lines = new ArrayList<>();
+            e.problems().forEach(p -> lines.add("match: " + p + " (in the translated config, see --print-config)"));
+            throw new arbiter.config.ConfigException(lines);
+        }
+    }
+
     /**
-     * {@code -pgnout FILE} gets a copy of games.pdn at the end. An existing FILE is replaced only when
-     * it is such a copy (its bytes begin this run's log): Arbiter never overwrites a file it did not write.
+     * An engine given without name= is named as it names itself (UCI {@code id name}, xboard
+     * {@code feature myname}, Hub {@code name}), as cutechess-cli does: each such engine is started once,
+     * asked, and stopped. Its command stays in the config (the report's conditions). An engine that does
+     * not start or gives no usable name keeps the command's file name (the run's own start reports why).
+     *
+     * @return whether a name changed (in {@code json}: the player and the schedule)
      */
-    private static void checkCopyTarget(Path target, Path games) throws java.io.IOException {
-        if (!Files.exists(target)) {
-            JobSetup.checkWritable(target, "-pgnout");
-            return;
+    private static boolean ownNames(ObjectNode json, RunConfig config, List<Integer> unnamed) {
+        if (unnamed.isEmpty()) {
+            return false;
         }
-        byte[] old = Files.readAllBytes(target);
-        byte[] ours = Files.exists(games) ? Files.readAllBytes(games) : new byte[0];
-        if (old.length > ours.length || !Arrays.equals(old, 0, old.length, ours, 0, old.length)) {
-            throw new BadInputException("-pgnout " + target + " exists and is not a copy of this run's games: "
-                    + "Arbiter does not overwrite it; choose another file");
+        arbiter.game.Rules rules;
+        try {
+            rules = arbiter.game.Games.rules(config.game().variant(), config.game().rules());
+        } catch (arbiter.game.NotationException e) {
+            return false;
         }
+        boolean changed = false;
+        for (int k : unnamed) {
+            RunConfig.PlayerConfig pc = config.players().get(k);
+            if (!pc.external() || !java.util.EnumSet.of(arbiter.play.Protocol.UCI, arbiter.play.Protocol.XBOARD, arbiter.play.Protocol.HUB,
+                    arbiter.play.Protocol.HUB1).contains(pc.protocol())) {
+                continue;
+            }
+            String own;
+            try (arbiter.external.ExternalPlayer p = arbiter.external.ExternalPlayers.create(pc.name(), pc.externalEngine(), pc.options(), rules)) {
+                p.ensureReady();
+                String id = p.engineId();
+                own = id.substring(id.indexOf(':') + 1).strip();
+            } catch (RuntimeException e) {
+                continue;
+            }
+            String old = pc.name();
+            List<String> taken = new ArrayList<>();
+            json.get("players").forEach(n -> taken.add(n.get("name").asText()));
+            if (own.isEmpty() || own.equals(old) || own.matches(".*[\"\\\\\\n\\r].*") || taken.contains(own)) {
+                continue;
+            }
+            ((ObjectNode) json.get("players").get(k)).put("name", own);
+            com.fasterxml.jackson.databind.node.ArrayNode order = (com.fasterxml.jackson.databind.node.ArrayNode)
+                    json.get("schedule").get("players");
+            if (order != null) {
+                for (int i = 0; i < order.size(); i++) {
+                    if (order.get(i).asText().equals(old)) {
+                        order.set(i, own);
+                    }
+                }
+            }
+            changed = true;
+        }
+        return changed;
     }
 }

@@ -34,6 +34,12 @@ final class RunOptions {
     @Mixin
     DashboardOption dashboardOption = new DashboardOption();
 
+    /** The run being played, once it is made (for a subscriber that stops it). */
+    volatile Tournament running;
+
+    /** More subscribers of the run (e.g. `match`'s -pgnout and -epdout files). */
+    final java.util.List<arbiter.tournament.RunListener> listeners = new java.util.ArrayList<>();
+
     /** Runs of at most this many games print a line per finished game unless --quiet. */
     static final int GAME_LINES_UP_TO = 100;
 
@@ -103,6 +109,8 @@ final class RunOptions {
         } else if (verbose || plannedGames(config) <= GAME_LINES_UP_TO) {
             tournament.subscribe(new arbiter.tournament.GameLines());
         }
+        listeners.forEach(tournament::subscribe);
+        running = tournament;
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;
         Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, () -> {

@@ -38,7 +38,7 @@ public final class ConfigLoader {
     static final Set<String> GAME_KEYS = Set.of("variant", "rules");
     static final Set<String> OPENINGS_KEYS = Set.of("file", "format", "order", "randomPlies", "pairs");
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
-            "resignMoves", "maxPlies");
+            "resignMoves", "maxPlies", "resignTwoSided");
     /** The keys of a player's {@code build} block. */
     static final Set<String> BUILD_KEYS = BuildReader.BUILD_KEYS;
 
@@ -151,7 +151,8 @@ public final class ConfigLoader {
                 (int) r.integer(adj, "drawMoves", "$.adjudication", 0, 0, 100_000),
                 (int) r.integer(adj, "resignScore", "$.adjudication", 0, 0, 10_000_000),
                 (int) r.integer(adj, "resignMoves", "$.adjudication", 0, 0, 100_000),
-                (int) r.integer(adj, "maxPlies", "$.adjudication", 1000, 0, 100_000));
+                (int) r.integer(adj, "maxPlies", "$.adjudication", 1000, 0, 100_000),
+                r.bool(adj, "resignTwoSided", "$.adjudication", false));
 
         int concurrency = (int) r.integer(root, "concurrency", "$", Math.max(1, Runtime.getRuntime().availableProcessors()), 1, 512);
         String output = r.string(root, "output", "$", "results/" + name, false);

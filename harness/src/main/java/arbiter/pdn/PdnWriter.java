@@ -28,7 +28,22 @@ public final class PdnWriter {
     }
 
     /** What the writer needs to know about the run besides the game. */
-    public record Context(String event, String site, String date, Rules rules, String variantTag, String timeControl) {
+    /**
+     * @param timeControl        the run-wide TimeControl tag
+     * @param playerTimeControls each player's own TimeControl tag by name (its clock), or empty: a player
+     *                           not in it has the run-wide one. When White's and Black's differ, the record
+     *                           has WhiteTimeControl and BlackTimeControl instead, as cutechess-cli and
+     *                           fastchess write them.
+     */
+    public record Context(String event, String site, String date, Rules rules, String variantTag, String timeControl,
+                          Map<String, String> playerTimeControls) {
+        public Context(String event, String site, String date, Rules rules, String variantTag, String timeControl) {
+            this(event, site, date, rules, variantTag, timeControl, Map.of());
+        }
+
+        String timeControlOf(String player) {
+            return playerTimeControls.getOrDefault(player, timeControl);
+        }
     }
 
     public static String resultToken(GameResult result, GameFamily family) {
@@ -65,7 +80,14 @@ public final class PdnWriter {
                 tags.put("SetUp", "1");
             }
         }
-        tags.put("TimeControl", ctx.timeControl());
+        String whiteTc = ctx.timeControlOf(game.task().white());
+        String blackTc = ctx.timeControlOf(game.task().black());
+        if (whiteTc.equals(blackTc)) {
+            tags.put("TimeControl", whiteTc);
+        } else {
+            tags.put("WhiteTimeControl", whiteTc);
+            tags.put("BlackTimeControl", blackTc);
+        }
         tags.put("Termination", game.termination().tag());
         tags.put("Opening", game.task().opening().label());
         tags.put("Seed", Long.toString(game.task().seed()));

@@ -111,9 +111,11 @@ public final class Referee {
         /** Each side's clock, and its moves so far (for moves-per-period controls). */
         private final long[] remaining = new long[2];
         private final int[] movesMade = new int[2];
+        /** Consecutive moves (of both sides) with |score| within drawScore, since the last capture or pawn/man move. */
         private int drawStreak;
-        private int whiteAheadStreak;
-        private int blackAheadStreak;
+        /** Per side: its consecutive moves with its own score at least resignScore below / above zero. */
+        private final int[] losingStreak = new int[2];
+        private final int[] winningStreak = new int[2];
         /** The game as recorded once {@link #next} returned false; null when it was abandoned. */
         PlayedGame ended;
 
@@ -223,22 +225,27 @@ public final class Referee {
             record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll,
                     answer.selDepth(), answer.nodes(), answer.nodes() > 0 && answer.timeMs() > 0
                             ? answer.nodes() * 1000 / answer.timeMs() : 0, pvText(position, answer)));
+            boolean irreversible = position.isIrreversible(move);
             game.play(move);
             if (onMove != null) {
                 onMove.accept(record.get(record.size() - 1), game.current());
             }
 
-            // Adjudication on the engines' own scores, from White's view.
+            // Adjudication on the engines' own scores, as cutechess-cli's GameAdjudicator: a capture or a
+            // pawn (man) move resets the draw count, then the move's score counts; a move without a score
+            // resets the counts.
+            if (irreversible) {
+                drawStreak = 0;
+            }
             if (score == null) {
                 drawStreak = 0;
-                whiteAheadStreak = 0;
-                blackAheadStreak = 0;
+                losingStreak[side] = 0;
+                winningStreak[side] = 0;
                 return true;
             }
-            int whiteView = side == 0 ? score : -score;
             drawStreak = Math.abs(score) <= adjudication.drawScore() ? drawStreak + 1 : 0;
-            whiteAheadStreak = whiteView >= adjudication.resignScore() ? whiteAheadStreak + 1 : 0;
-            blackAheadStreak = -whiteView >= adjudication.resignScore() ? blackAheadStreak + 1 : 0;
+            losingStreak[side] = score <= -adjudication.resignScore() ? losingStreak[side] + 1 : 0;
+            winningStreak[side] = score >= adjudication.resignScore() ? winningStreak[side] + 1 : 0;
             if (game.outcome() != null) {
                 return true;
             }
@@ -247,15 +254,15 @@ public final class Referee {
                 return end(done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.Adjudicated(
                         "both scores within " + adjudication.drawScore() + " for " + adjudication.drawMoves() + " moves"), 1));
             }
-            if (adjudication.resignMoves() > 0 && adjudication.resignScore() > 0) {
-                if (whiteAheadStreak >= 2 * adjudication.resignMoves()) {
-                    return end(done(task, startText, record, openingPlies, GameResult.WHITE_WIN,
-                            new Termination.Adjudicated("both engines see White ahead by " + adjudication.resignScore()), 1));
-                }
-                if (blackAheadStreak >= 2 * adjudication.resignMoves()) {
-                    return end(done(task, startText, record, openingPlies, GameResult.BLACK_WIN,
-                            new Termination.Adjudicated("both engines see Black ahead by " + adjudication.resignScore()), 1));
-                }
+            if (adjudication.resignMoves() > 0 && adjudication.resignScore() > 0
+                    && losingStreak[side] >= adjudication.resignMoves()
+                    && (!adjudication.resignTwoSided() || winningStreak[1 - side] >= adjudication.resignMoves())) {
+                String who = side == 0 ? "White" : "Black";
+                return end(done(task, startText, record, openingPlies, side == 0 ? GameResult.BLACK_WIN : GameResult.WHITE_WIN,
+                        new Termination.Adjudicated(adjudication.resignTwoSided()
+                                ? "both engines see " + (side == 0 ? "Black" : "White") + " ahead by " + adjudication.resignScore()
+                                : who + "'s score at least " + adjudication.resignScore() + " below zero for "
+                                        + adjudication.resignMoves() + " moves"), 1));
             }
             return true;
         }

@@ -77,13 +77,31 @@ public final class OpeningBook {
         return new OpeningBook(list);
     }
 
-    /** EPD: the first four FEN fields, then operations; the clocks default to 0 1. */
+    /**
+     * EPD: the first four FEN fields, then either the two move counters (a FEN line, as fastchess's books
+     * have them: {@code - 1 2} stays) or operations, whose {@code hmvc} and {@code fmvn} give the counters
+     * (EPD's standard opcodes); without either the counters are 0 1.
+     */
     static String epdToFen(String line) {
         String[] parts = line.split("\\s+");
         if (parts.length < 4) {
             return line;
         }
-        return parts[0] + " " + parts[1] + " " + parts[2] + " " + parts[3] + " 0 1";
+        String head = parts[0] + " " + parts[1] + " " + parts[2] + " " + parts[3];
+        if (parts.length >= 6 && parts[4].matches("\\d+") && parts[5].matches("\\d+;?")) {
+            return head + " " + parts[4] + " " + parts[5].replace(";", "");
+        }
+        String halfmove = "0";
+        String fullmove = "1";
+        java.util.regex.Matcher hm = java.util.regex.Pattern.compile("(?:^|[\\s;])hmvc\\s+(\\d+)\\s*;").matcher(line);
+        if (hm.find()) {
+            halfmove = hm.group(1);
+        }
+        java.util.regex.Matcher fm = java.util.regex.Pattern.compile("(?:^|[\\s;])fmvn\\s+(\\d+)\\s*;").matcher(line);
+        if (fm.find()) {
+            fullmove = fm.group(1);
+        }
+        return head + " " + halfmove + " " + fullmove;
     }
 
     private static Opening checked(Opening o, Rules rules, List<String> problems) {

@@ -36,7 +36,7 @@ final class PdnRecorder {
         }
         return new PdnRecorder(log, new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variant.toString(),
-                config.limits().timeControlTag()));
+                config.limits().timeControlTag(), playerTimeControls(config)));
     }
 
     /** The game's record as the log's bytes. */
@@ -47,5 +47,14 @@ final class PdnRecorder {
     /** Appends a record made by {@link #format}. */
     void append(byte[] record) throws IOException {
         log.append(record);
+    }
+
+    /** Each player's TimeControl tag, from its own clock (match's players carry their limits). */
+    private static java.util.Map<String, String> playerTimeControls(RunConfig config) {
+        java.util.Map<String, String> tags = new java.util.HashMap<>();
+        for (RunConfig.PlayerConfig p : config.players()) {
+            tags.put(p.name(), (p.limits() != null ? p.limits() : config.limits()).timeControlTag());
+        }
+        return tags;
     }
 }

@@ -140,7 +140,7 @@ public final class RunReports {
         items.add(new String[] {"rules", "Rule overrides", c.game().rules().isEmpty() ? "none" : join(c.game().rules())});
         items.add(new String[] {"schedule", "Schedule", schedule(c)});
         items.add(new String[] {"openings", "Openings", openings(c.openings())});
-        items.add(new String[] {"limits", "Limits", limits(c.limits())});
+        items.add(new String[] {"limits", "Limits", runLimits(c)});
         items.add(new String[] {"adjudication", "Adjudication", adjudication(c.adjudication())});
         items.add(new String[] {"seed", "Seed", Long.toString(c.seed())});
         items.add(new String[] {"games", "Games played", Integer.toString(played)});
@@ -191,6 +191,18 @@ public final class RunReports {
         return sb.toString();
     }
 
+    /** The run's limits; when every player has its own (as `match` writes them), theirs: one if all agree. */
+    private static String runLimits(RunConfig c) {
+        java.util.Set<String> own = new java.util.LinkedHashSet<>();
+        for (RunConfig.PlayerConfig p : c.players()) {
+            if (p.limits() == null) {
+                return limits(c.limits());
+            }
+            own.add(limits(p.limits()));
+        }
+        return own.size() == 1 ? own.iterator().next() : "each player's own (see the players)";
+    }
+
     static String limits(TimeLimits l) {
         if (l == null) {
             return "the run's";
@@ -206,7 +218,8 @@ public final class RunReports {
                     + a.drawMinPlies());
         }
         if (a.resignMoves() > 0) {
-            parts.add("resign when both see >= " + a.resignScore() + " for " + a.resignMoves() + " moves");
+            parts.add("resign when an engine's score is <= -" + a.resignScore() + " for " + a.resignMoves() + " moves"
+                    + (a.resignTwoSided() ? " and its opponent's >= " + a.resignScore() : ""));
         }
         if (a.maxPlies() > 0) {
             parts.add("draw after " + a.maxPlies() + " plies");

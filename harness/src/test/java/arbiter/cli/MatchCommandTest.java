@@ -26,9 +26,9 @@ class MatchCommandTest {
 
     private List<String> matchArgs(Path book, Path out) {
         return new ArrayList<>(List.of("match",
-                "-engine", "builtin=chess-alphabeta", "name=ab", "depth=2", "option.tt=false",
+                "-engine", "builtin=chess-alphabeta", "name=ab", "option.tt=false",
                 "-engine", "builtin=random", "name=rnd", "option.seed=7",
-                "-each", "depth=1", "-variant", "standard", "-event", "same",
+                "-each", "depth=2", "-variant", "standard", "-event", "same",
                 "-rounds", "4", "-games", "2", "-repeat", "-concurrency", "2", "-maxmoves", "60", "-srand", "11",
                 "-openings", "file=" + book, "format=fen", "order=random",
                 "-draw", "movenumber=20", "movecount=4", "score=10",
@@ -43,7 +43,7 @@ class MatchCommandTest {
         Files.writeString(config, """
                 { "name": "same", "game": {"variant": "chess"},
                   "players": [ {"name": "ab", "engine": "chess-alphabeta", "options": {"tt": false}, "limits": {"depth": 2}},
-                               {"name": "rnd", "engine": "random", "options": {"seed": 7}, "limits": {"depth": 1}} ],
+                               {"name": "rnd", "engine": "random", "options": {"seed": 7}, "limits": {"depth": 2}} ],
                   "schedule": {"type": "match", "players": ["ab", "rnd"], "games": 8},
                   "openings": {"file": "%s", "format": "fen", "order": "random", "pairs": true},
                   "adjudication": {"drawMinPlies": 40, "drawMoves": 4, "drawScore": 10, "maxPlies": 120},
@@ -86,7 +86,7 @@ class MatchCommandTest {
     @Test
     void cutechessTimeControlsSprtAndAdjudicationTranslate() {
         CliRunner r = CliRunner.run("match", "-engine", "cmd=stockfish", "name=new", "option.Hash=16", "option.Ponder=false",
-                "-engine", "cmd=stockfish", "name=old", "tc=inf", "nodes=5000", "-each", "proto=uci", "tc=40/1:30+0.5",
+                "tc=40/1:30+0.5", "-engine", "cmd=stockfish", "name=old", "tc=inf", "nodes=5000", "-each", "proto=uci",
                 "timemargin=50", "-games", "2", "-rounds", "100", "-repeat", "-sprt", "elo0=0", "elo1=5", "alpha=0.05",
                 "beta=0.1", "model=normalized", "-resign", "movecount=3", "score=600", "twosided=true", "-recover",
                 "--print-config");
@@ -102,7 +102,7 @@ class MatchCommandTest {
         assertEquals(500, p0.get("limits").get("incrementMs").asLong());
         assertEquals(50, p0.get("limits").get("marginMs").asLong());
         JsonNode p1 = c.get("players").get(1);
-        assertFalse(p1.get("limits").has("timeMs"), "tc=inf on the engine replaces -each's clock");
+        assertFalse(p1.get("limits").has("timeMs"), "tc=inf: no clock");
         assertEquals(5000, p1.get("limits").get("nodes").asLong());
         assertEquals("match", c.get("schedule").get("type").asText());
         assertEquals(200, c.get("schedule").get("games").asInt());
@@ -136,12 +136,12 @@ class MatchCommandTest {
             {"match", "-engine", "builtin=random", "name=a"},
             {"match", "-engine", "builtin=random", "-engine", "builtin=random"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-rounds", "x"},
-            {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-games", "3", "-repeat"},
+            {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-games", "3", "-rounds", "25000"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-openings", "plies=8"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=nonsense", "name=b", "-each", "depth=1"},
         };
         String[] names = {"-bogus", "hash=", "at least two -engine", "two engines are named 'random'", "-rounds",
-            "-games must be even", "plies=", "nonsense"};
+            "-games is at most 2", "plies=", "nonsense"};
         for (int k = 0; k < bad.length; k++) {
             CliRunner r = CliRunner.run(bad[k]);
             assertEquals(2, r.exit(), String.join(" ", bad[k]) + "\n" + r.err());

@@ -153,7 +153,7 @@ public final class Worker implements AutoCloseable {
             }
 
             @Override
-            public void moved(PlayedMove move, String position) {
+            public void moved(PlayedMove move, String position, int ply) {
                 long now = System.nanoTime();
                 if (now - lastMoveSent < MOVE_INTERVAL_NANOS) {
                     return; // the coordinator wants a live view, not every move of a fast game
@@ -162,6 +162,7 @@ public final class Worker implements AutoCloseable {
                 ObjectNode r = reply("moved", coordinator, lease);
                 r.set("move", Wire.tree(move));
                 r.put("position", position);
+                r.put("ply", ply);
                 send(r);
             }
 

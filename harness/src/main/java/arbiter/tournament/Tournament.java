@@ -128,14 +128,14 @@ public final class Tournament {
      * What the executor reports of a game: started (worker set), a move (move set), or finished (game
      * set with its record and report facts, made on the thread that finished it, or error set).
      */
-    private record Report(GameTask task, String worker, PlayedMove move, String position, PlayedGame game, byte[] pdn,
+    private record Report(GameTask task, String worker, PlayedMove move, String position, int ply, PlayedGame game, byte[] pdn,
                           ReportTally.GameFacts facts, Throwable error) {
         static Report started(GameTask task, String worker) {
-            return new Report(task, worker, null, null, null, null, null, null);
+            return new Report(task, worker, null, null, 0, null, null, null, null);
         }
 
-        static Report moved(GameTask task, PlayedMove move, String position) {
-            return new Report(task, null, move, position, null, null, null, null);
+        static Report moved(GameTask task, PlayedMove move, String position, int ply) {
+            return new Report(task, null, move, position, ply, null, null, null, null);
         }
 
         /**
@@ -144,13 +144,13 @@ public final class Tournament {
          */
         static Report finished(GameTask task, PlayedGame game, Throwable error, PdnRecorder recorder, Rules rules) {
             if (game == null || error != null) {
-                return new Report(task, null, null, null, game, null, null, error);
+                return new Report(task, null, null, null, 0, game, null, null, error);
             }
             try {
-                return new Report(task, null, null, null, game, recorder.format(game), ReportTally.GameFacts.of(game, rules),
+                return new Report(task, null, null, null, 0, game, recorder.format(game), ReportTally.GameFacts.of(game, rules),
                         null);
             } catch (RuntimeException e) {
-                return new Report(task, null, null, null, null, null, null, e);
+                return new Report(task, null, null, null, 0, null, null, null, e);
             }
         }
     }
@@ -258,8 +258,8 @@ public final class Tournament {
                         }
 
                         @Override
-                        public void moved(PlayedMove move, String position) {
-                            reports.add(Report.moved(task, move, position));
+                        public void moved(PlayedMove move, String position, int ply) {
+                            reports.add(Report.moved(task, move, position, ply));
                         }
                     });
                     inFlight.put(task.id(), f);
@@ -284,7 +284,7 @@ public final class Tournament {
                     if (inFlight.containsKey(r.task().id())) {
                         for (RunListener l : listeners) {
                             if (l.wantsMoves()) {
-                                l.moveMade(r.task(), r.move(), r.position());
+                                l.moveMade(r.task(), r.move(), r.position(), r.ply());
                             }
                         }
                     }

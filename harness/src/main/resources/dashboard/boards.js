@@ -150,7 +150,7 @@ function quoridorBoard(text, last, n) {
     const attrs = w.endsWith("h") ? {x: c + 0.1, y: r + 0.92, width: 1.8, height: 0.16}
       : {x: c + 0.92, y: r + 0.1, width: 0.16, height: 1.8};
     svg.appendChild(svgEl("rect", Object.assign(attrs, {fill: w === lastWall ? "#e67e22" : "#1c1c1c", rx: 0.04,
-      class: "wall", "data-wall": w})));
+      class: w === lastWall ? "wall last" : "wall", "data-wall": w})));
   }
   const names = ["White", "Black", "Red", "Blue"], counts = left.split(",");
   const wallsLeft = counts.map((k, i) => names[i] + " " + k).join(", ");

@@ -224,6 +224,7 @@ function connectionLost() {
   if (current) render(current); else status(null);
 }
 
+if (location.hash === "#board") document.body.classList.add("board-only");
 fetch("api/state").then(r => r.json()).then(s => { heard(); render(s); }).catch(connectionLost);
 const events = new EventSource("api/events");
 events.addEventListener("state", e => { heard(); render(JSON.parse(e.data)); });

@@ -22,7 +22,7 @@ const WHITE_PIECE = "#f7f4ec", BLACK_PIECE = "#202020";
 function drawBoard(game, rules, text, last) {
   if (game === "chess") return chessBoard(text, last);
   if (game === "quoridor") return quoridorBoard(text, last, +((rules || {}).boardSize) || 9);
-  if (game === "backgammon") return backgammonBoard(text);
+  if (game === "backgammon") return backgammonBoard(text, last);
   const width = +((rules || {}).width) || (game === "international" ? 10 : 8);
   return draughtsBoard(text, last, width);
 }
@@ -169,7 +169,7 @@ const PIPS = {1: [[0.5, 0.5]], 2: [[0.25, 0.25], [0.75, 0.75]], 3: [[0.25, 0.25]
   5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
   6: [[0.25, 0.22], [0.75, 0.22], [0.25, 0.5], [0.75, 0.5], [0.25, 0.78], [0.75, 0.78]]};
 
-function backgammonBoard(text) {
+function backgammonBoard(text, last) {
   const [turn = "O", w = "W", b = "B", dice = "-"] = text.trim().split(":");
   const W = 15, H = 11, R = 0.42, STEP = 0.84, SHOWN = 5;
   const svg = svgEl("svg", {width: 375, height: 275, viewBox: "0 0 " + W + " " + H, class: "position",
@@ -221,19 +221,26 @@ function backgammonBoard(text) {
         style: "font-size:0.42px;font-family:sans-serif;fill:#f3e3c3"}, off + " off"));
     }
   }
+  // The dice: those of the position (rolled, to be played), else the last move's roll, e.g. "8/5,6/5 (3-1)", on the side that played it.
+  const lastRoll = /\(([1-6])-([1-6])\)$/.exec(last || "");
+  const drawDice = (d, black, cls, opacity) => d.forEach((v, i) => {
+    const x = (black ? 2.2 : 8.2) + i * 1.3, y = H / 2 - 0.5;
+    svg.appendChild(svgEl("rect", {x, y, width: 1, height: 1, rx: 0.15, fill: black ? BLACK_PIECE : WHITE_PIECE,
+      stroke: "#000", "stroke-width": 0.04, class: cls, "data-value": v, opacity}));
+    for (const [px, py] of PIPS[v]) {
+      svg.appendChild(svgEl("circle", {cx: x + px, cy: y + py, r: 0.09, fill: black ? "#fff" : "#111", class: "pip", opacity}));
+    }
+  });
   if (/^[1-6][1-6]$/.test(dice) || /^[1-6]-[1-6]$/.test(dice)) {
-    const d = dice.replace("-", "").split("").map(Number), x0 = turn === "B" ? 2.2 : 8.2;
-    d.forEach((v, i) => {
-      const x = x0 + i * 1.3, y = H / 2 - 0.5;
-      svg.appendChild(svgEl("rect", {x, y, width: 1, height: 1, rx: 0.15, fill: turn === "B" ? BLACK_PIECE : WHITE_PIECE,
-        stroke: "#000", "stroke-width": 0.04, class: "die", "data-value": v}));
-      for (const [px, py] of PIPS[v]) {
-        svg.appendChild(svgEl("circle", {cx: x + px, cy: y + py, r: 0.09, fill: turn === "B" ? "#fff" : "#111", class: "pip"}));
-      }
-    });
+    const d = dice.replace("-", "").split("").map(Number);
+    drawDice(d, turn === "B", "die", 1);
     sideText += ", rolled " + d.join("-");
   } else if (turn !== "O") {
     sideText += ", to roll";
+    if (lastRoll) {
+      drawDice([+lastRoll[1], +lastRoll[2]], turn !== "B", "die last-roll", 0.6);
+      sideText += " (" + (turn === "B" ? "White" : "Black") + " rolled " + lastRoll[1] + "-" + lastRoll[2] + ")";
+    }
   }
   return {svg, side: sideText};
 }

@@ -224,12 +224,18 @@ function connectionLost() {
   if (current) render(current); else status(null);
 }
 
+// "#board": the first game in progress alone, large. "?once": one snapshot, no live stream (a screenshot
+// tool waits for the page's connections to end, and a stream never does).
 if (location.hash === "#board") document.body.classList.add("board-only");
-fetch("api/state").then(r => r.json()).then(s => { heard(); render(s); }).catch(connectionLost);
-const events = new EventSource("api/events");
-events.addEventListener("state", e => { heard(); render(JSON.parse(e.data)); });
-events.addEventListener("ping", heard);
-events.addEventListener("error", connectionLost);
-setInterval(() => {
-  if (!lost && Date.now() - lastHeard > SILENCE_MS) connectionLost();
-}, 500);
+if (new URLSearchParams(location.search).has("once")) {
+  fetch("api/state").then(r => r.json()).then(render);
+} else {
+  fetch("api/state").then(r => r.json()).then(s => { heard(); render(s); }).catch(connectionLost);
+  const events = new EventSource("api/events");
+  events.addEventListener("state", e => { heard(); render(JSON.parse(e.data)); });
+  events.addEventListener("ping", heard);
+  events.addEventListener("error", connectionLost);
+  setInterval(() => {
+    if (!lost && Date.now() - lastHeard > SILENCE_MS) connectionLost();
+  }, 500);
+}

@@ -251,12 +251,18 @@ public final class Dashboard implements RunListener, AutoCloseable {
 
     @Override
     public void moveMade(GameTask task, PlayedMove move, String position) {
-        state.moveMade(task, move, position, 0);
+        state.moveMade(task, withRoll(move), position, 0);
     }
 
     @Override
     public void moveMade(GameTask task, PlayedMove move, String position, int ply) {
-        state.moveMade(task, move, position, ply);
+        state.moveMade(task, withRoll(move), position, ply);
+    }
+
+    /** A backgammon move with the roll it played, {@code 8/5,6/5 (3-1)}: the position after it awaits the next roll. */
+    private static PlayedMove withRoll(PlayedMove move) {
+        return move.dice() == null ? move : new PlayedMove(move.text() + " (" + move.dice() + ")", move.score(), move.depth(),
+                move.timeMs(), move.dice());
     }
 
     @Override

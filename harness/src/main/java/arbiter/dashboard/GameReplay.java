@@ -60,19 +60,21 @@ final class GameReplay {
         positions.add(game.current().toText());
         Deque<int[]> dice = dice(g.tag("Dice"));
         for (String text : g.moves()) {
+            String rolled = "";
             try {
                 Position p = game.current();
                 if (p.needsDice() && !dice.isEmpty()) {
                     int[] roll = dice.removeFirst();
                     p = p.withDice(roll[0], roll[1]);
                     game.replaceCurrent(p);
+                    rolled = " (" + roll[0] + "-" + roll[1] + ")";
                 }
                 game.play(p.parseMove(text));
             } catch (RuntimeException e) {
                 out.put("error", "ply " + (moves.size() + 1) + " '" + text + "': " + e.getMessage());
                 break;
             }
-            moves.add(text);
+            moves.add(text + rolled);
             positions.add(game.current().toText());
         }
         return out;

@@ -1,11 +1,15 @@
-// Arbiter's live dashboard: renders /api/state, then every state pushed on /api/events. Plain DOM and SVG.
+// Arbiter's live dashboard: renders /api/state, then every state pushed on /api/events. Plain DOM and SVG;
+// the boards are drawn by boards.js.
 "use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
-let variant = "";
+/** Silence longer than this (the server sends at least a ping a second) means the run or the network is gone. */
+const SILENCE_MS = 3500;
+let current = null;
+let lastHeard = Date.now();
+let lost = false;
 
 function el(tag, attrs, text) {
-  const e = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+  const e = tag.startsWith("svg:") ? document.createElementNS(SVG_NS, tag.slice(4)) : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
   if (text !== undefined && text !== null) e.textContent = text;
   return e;
@@ -15,10 +19,14 @@ function fixed(x, digits) {
   return x === null || x === undefined || !isFinite(x) ? "–" : Number(x).toFixed(digits);
 }
 
-function rows(tbody, items, cells) {
+function rows(tbody, items, cells, onClick) {
   tbody.replaceChildren(...items.map(item => {
     const tr = el("tr");
     for (const c of cells(item)) tr.appendChild(el("td", {}, c));
+    if (onClick) {
+      tr.classList.add("clickable");
+      tr.addEventListener("click", () => onClick(item));
+    }
     return tr;
   }));
 }
@@ -28,18 +36,47 @@ function duration(seconds) {
   return h + ":" + String(m).padStart(2, "0") + ":" + String(s).padStart(2, "0");
 }
 
+function progressText(state, live) {
+  let text = state.done + " / " + state.total + " games";
+  if (live && state.gamesPerMinute > 0) text += ", " + state.gamesPerMinute.toFixed(1) + " games/min";
+  if (live && state.etaSeconds !== null && state.etaSeconds !== undefined) text += ", ETA " + duration(state.etaSeconds);
+  return text;
+}
+
+/** The banner under the progress bar: how the run ended (with its report), or that the connection is lost. */
+function status(state) {
+  const box = document.getElementById("status");
+  box.replaceChildren();
+  box.className = "status";
+  if (state && state.ended) {
+    box.classList.add("ended");
+    box.appendChild(el("span", {}, "The run has ended: " + (state.stopReason || "all " + state.total + " games played") + ". "));
+    if (state.report) {
+      box.appendChild(el("a", {href: "report", id: "report-link", target: "_blank"}, "Report"));
+      box.appendChild(el("span", {}, " (" + state.report + ")" + (lost ? "; the dashboard has stopped." : "")));
+    } else if (lost) {
+      box.appendChild(el("span", {}, "The dashboard has stopped."));
+    }
+  } else if (lost) {
+    box.classList.add("lost");
+    box.textContent = "Connection lost" + (lastHeard ? " at " + new Date(lastHeard).toLocaleTimeString() : "")
+      + ": the run has stopped or cannot be reached; what follows is as it was then.";
+  } else {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+}
+
 function render(state) {
-  variant = state.variant;
+  current = state;
   document.getElementById("name").textContent = state.name || "Arbiter";
   document.title = "Arbiter: " + (state.name || "");
   document.getElementById("conditions").textContent = [state.variant, state.schedule].filter(Boolean).join(" · ");
   const pct = state.total > 0 ? 100 * state.done / state.total : 0;
   document.getElementById("bar").style.width = pct.toFixed(1) + "%";
-  let text = state.done + " / " + state.total + " games";
-  if (state.gamesPerMinute > 0) text += ", " + state.gamesPerMinute.toFixed(1) + " games/min";
-  if (state.etaSeconds !== null && state.etaSeconds !== undefined) text += ", ETA " + duration(state.etaSeconds);
-  if (state.ended) text += " — ended" + (state.stopReason ? ": " + state.stopReason : "");
-  document.getElementById("progress-text").textContent = text;
+  document.getElementById("progress-text").textContent = progressText(state, !lost && !state.ended);
+  status(state);
 
   rows(document.querySelector("#ratings tbody"), state.ratings || [], p => [p.rank, p.name, fixed(p.elo, 1),
     fixed(p.error, 1), p.games, fixed(100 * p.score, 1) + "%", fixed(100 * p.draws, 1) + "%"]);
@@ -58,16 +95,20 @@ function render(state) {
   }
 
   const live = document.getElementById("live");
-  live.replaceChildren(...(state.live || []).slice(0, 8).map(g => {
-    const box = el("div", {class: "board"});
-    box.appendChild(board(g.position));
+  const games = lost || state.ended ? [] : state.live || [];
+  live.replaceChildren(...games.slice(0, 8).map(g => {
+    const box = el("div", {class: "board", "data-game-id": g.id, "data-ply": g.plies});
+    const drawn = g.position ? drawBoard(state.variant, state.rules, g.position, g.last) : null;
+    box.appendChild(drawn ? drawn.svg : el("div", {}, "(position unknown)"));
     box.appendChild(el("div", {}, "game " + g.id + ": " + g.white + " – " + g.black));
-    box.appendChild(el("div", {}, "ply " + g.plies + (g.last ? ", last " + g.last : "") + (g.worker ? " · " + g.worker : "")));
+    box.appendChild(el("div", {class: "ply"}, "ply " + g.plies + (g.last ? ", last " + g.last : "") + (g.worker ? " · " + g.worker : "")));
+    if (drawn) box.appendChild(el("div", {class: "side"}, drawn.side));
     return box;
   }));
-  if (!(state.live || []).length) live.appendChild(el("div", {}, state.ended ? "the run has ended" : "none"));
+  if (!games.length) live.appendChild(el("div", {}, state.ended ? "the run has ended" : lost ? "not known: connection lost" : "none"));
 
-  rows(document.querySelector("#finished tbody"), state.finished || [], g => [g.id, g.white, g.black, g.result, g.termination]);
+  rows(document.querySelector("#finished tbody"), state.finished || [], g => [g.id, g.white, g.black, g.result, g.termination],
+    g => openGame(g.id));
 
   const workers = state.workers || [];
   document.getElementById("workers-section").hidden = workers.length === 0;
@@ -107,100 +148,94 @@ function chart(svg, series, xTitle, yTitle, hlines) {
   svg.replaceChildren(...parts);
 }
 
-/** The board of a position text: draughts, chess, Quoridor or backgammon (see docs/games.md). */
-function board(text) {
-  if (!text) return el("div", {}, "(position unknown)");
-  if (variant === "chess") return chessBoard(text);
-  if (variant === "quoridor") return quoridorBoard(text);
-  if (variant === "backgammon") return backgammonBoard(text);
-  return draughtsBoard(text);
-}
+// ---- a finished game, read back from the run's games.pdn ----
 
-function grid(n, size) {
-  const svg = el("svg:svg", {width: size, height: size, viewBox: "0 0 " + n + " " + n, class: "position"});
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-    svg.appendChild(el("svg:rect", {x: c, y: r, width: 1, height: 1, fill: (r + c) % 2 ? "#8b6b4a" : "#eedcb8"}));
-  }
-  return svg;
-}
+const viewer = {game: null, ply: 0, timer: null};
 
-function draughtsBoard(text) {
-  const n = variant === "international" || variant === "frisian" ? 10 : 8, per = n / 2;
-  const svg = grid(n, 200);
-  for (const side of text.split(":").slice(1)) {
-    const white = side[0] === "W";
-    for (const item of side.slice(1).split(",").filter(Boolean)) {
-      const king = item.startsWith("K"), sq = parseInt(king ? item.slice(1) : item, 10);
-      if (!(sq >= 1)) continue;
-      const row = Math.floor((sq - 1) / per), idx = (sq - 1) % per, col = row % 2 === 0 ? 2 * idx + 1 : 2 * idx;
-      svg.appendChild(el("svg:circle", {cx: col + 0.5, cy: row + 0.5, r: 0.38, fill: white ? "#fafafa" : "#222",
-        stroke: white ? "#333" : "#ddd", "stroke-width": 0.05, class: "piece"}));
-      if (king) svg.appendChild(el("svg:circle", {cx: col + 0.5, cy: row + 0.5, r: 0.16, fill: "#d4a017", class: "king"}));
-    }
-  }
-  return svg;
-}
-
-function chessBoard(fen) {
-  const svg = grid(8, 200), glyph = {k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟"};
-  fen.split(" ")[0].split("/").forEach((rank, r) => {
-    let c = 0;
-    for (const ch of rank) {
-      if (/\d/.test(ch)) { c += +ch; continue; }
-      const white = ch === ch.toUpperCase();
-      svg.appendChild(el("svg:text", {x: c + 0.5, y: r + 0.8, "text-anchor": "middle", "font-size": 0.8, class: "piece",
-        fill: white ? "#fff" : "#000", stroke: white ? "#000" : "none", "stroke-width": 0.02}, glyph[ch.toLowerCase()]));
-      c++;
-    }
+function openGame(id) {
+  fetch("api/game/" + id).then(r => r.ok ? r.json() : r.text().then(t => { throw new Error(t); })).then(game => {
+    stopPlaying();
+    viewer.game = game;
+    viewer.ply = game.positions.length - 1;
+    document.getElementById("viewer-section").hidden = false;
+    document.getElementById("viewer-title").textContent = "Game " + game.id + ": " + game.white + " – " + game.black + "  " + game.result
+      + (game.termination ? " (" + game.termination + ")" : "");
+    showPly();
+  }).catch(e => {
+    document.getElementById("viewer-section").hidden = false;
+    document.getElementById("viewer-title").textContent = "Game " + id + ": " + e.message;
+    document.getElementById("viewer-board").replaceChildren();
   });
-  return svg;
 }
 
-function quoridorBoard(text) {
-  const [pawns, , walls] = text.split("/"), n = 9;
-  const svg = el("svg:svg", {width: 200, height: 200, viewBox: "0 0 9 9", class: "position"});
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-    svg.appendChild(el("svg:rect", {x: c + 0.05, y: r + 0.05, width: 0.9, height: 0.9, fill: "#d9c7a4"}));
-  }
-  const at = sq => [sq.charCodeAt(0) - 97, n - parseInt(sq.slice(1), 10)];
-  pawns.split(",").forEach((sq, i) => {
-    const [c, r] = at(sq);
-    svg.appendChild(el("svg:circle", {cx: c + 0.5, cy: r + 0.5, r: 0.35, fill: i === 0 ? "#fafafa" : "#222", stroke: "#333",
-      "stroke-width": 0.05, class: "piece"}));
-  });
-  for (const w of (walls && walls !== "-" ? walls.split(",") : [])) {
-    const [c, r] = at(w.slice(0, -1));
-    const attrs = w.endsWith("h") ? {x: c + 0.05, y: r + 0.92, width: 1.9, height: 0.16} : {x: c + 0.92, y: r + 0.05, width: 0.16, height: 1.9};
-    svg.appendChild(el("svg:rect", Object.assign(attrs, {fill: "#7a2e0e", class: "wall"})));
-  }
-  return svg;
+function showPly() {
+  const g = viewer.game, k = viewer.ply;
+  const drawn = drawBoard(g.variant, g.rules, g.positions[k], k > 0 ? g.moves[k - 1] : null);
+  drawn.svg.setAttribute("data-ply", k);
+  document.getElementById("viewer-board").replaceChildren(drawn.svg);
+  document.getElementById("viewer-ply").textContent = "ply " + k + " / " + (g.positions.length - 1)
+    + (k > 0 ? ", last " + g.moves[k - 1] : ", start") + " · " + drawn.side;
 }
 
-function backgammonBoard(text) {
-  const parts = text.split(":"), svg = el("svg:svg", {width: 260, height: 180, viewBox: "0 0 13 9", class: "position"});
-  svg.appendChild(el("svg:rect", {x: 0, y: 0, width: 13, height: 9, fill: "#2f5d3a"}));
-  const x = p => (p <= 12 ? 12 - p + (p <= 6 ? 1 : 0) : p - 13 + (p >= 19 ? 1 : 0)) + 0.5; // point 1..24 to a column, bar in the middle
-  for (let p = 1; p <= 24; p++) {
-    const top = p > 12, cx = x(p);
-    svg.appendChild(el("svg:polygon", {points: top ? (cx - 0.45) + ",0 " + (cx + 0.45) + ",0 " + cx + ",3.6"
-      : (cx - 0.45) + ",9 " + (cx + 0.45) + ",9 " + cx + ",5.4", fill: p % 2 ? "#c9a66b" : "#8b4a2b"}));
-  }
-  for (const side of parts.slice(1, 3)) {
-    const white = side[0] === "W";
-    for (const item of side.slice(1).split(",").filter(Boolean)) {
-      const [pt, count] = item.split("x"), n = count ? +count : 1, own = parseInt(pt, 10);
-      if (!(own >= 1 && own <= 24)) continue;
-      const p = white ? own : 25 - own, top = p > 12;
-      for (let k = 0; k < Math.min(n, 4); k++) {
-        svg.appendChild(el("svg:circle", {cx: x(p), cy: top ? 0.45 + 0.85 * k : 8.55 - 0.85 * k, r: 0.4,
-          fill: white ? "#fafafa" : "#222", stroke: "#888", "stroke-width": 0.04, class: "piece"}));
-      }
-      if (n > 4) svg.appendChild(el("svg:text", {x: x(p), y: top ? 3.9 : 5.4, "text-anchor": "middle", "font-size": 0.6, fill: "#fff"}, String(n)));
-    }
-  }
-  return svg;
+function step(delta) {
+  if (!viewer.game) return;
+  viewer.ply = Math.max(0, Math.min(viewer.game.positions.length - 1, viewer.ply + delta));
+  showPly();
 }
 
-fetch("api/state").then(r => r.json()).then(render);
-const events = new EventSource("api/events");
-events.addEventListener("state", e => render(JSON.parse(e.data)));
+function stopPlaying() {
+  if (viewer.timer) clearInterval(viewer.timer);
+  viewer.timer = null;
+  document.getElementById("viewer-play").textContent = "play";
+}
+
+function togglePlay() {
+  if (viewer.timer || !viewer.game) { stopPlaying(); return; }
+  if (viewer.ply >= viewer.game.positions.length - 1) viewer.ply = 0;
+  showPly();
+  document.getElementById("viewer-play").textContent = "pause";
+  viewer.timer = setInterval(() => {
+    if (viewer.ply >= viewer.game.positions.length - 1) { stopPlaying(); return; }
+    step(1);
+  }, 600);
+}
+
+document.getElementById("viewer-first").addEventListener("click", () => { stopPlaying(); step(-1e9); });
+document.getElementById("viewer-back").addEventListener("click", () => { stopPlaying(); step(-1); });
+document.getElementById("viewer-forward").addEventListener("click", () => { stopPlaying(); step(1); });
+document.getElementById("viewer-last").addEventListener("click", () => { stopPlaying(); step(1e9); });
+document.getElementById("viewer-play").addEventListener("click", togglePlay);
+
+// ---- the connection ----
+
+function heard() {
+  lastHeard = Date.now();
+  if (lost) {
+    lost = false;
+    document.body.classList.remove("stale");
+    if (current) render(current);
+  }
+}
+
+function connectionLost() {
+  if (lost) return;
+  lost = true;
+  document.body.classList.add("stale");
+  if (current) render(current); else status(null);
+}
+
+// "#board": the first game in progress alone, large. "?once": one snapshot, no live stream (a screenshot
+// tool waits for the page's connections to end, and a stream never does).
+if (location.hash === "#board") document.body.classList.add("board-only");
+if (new URLSearchParams(location.search).has("once")) {
+  fetch("api/state").then(r => r.json()).then(render);
+} else {
+  fetch("api/state").then(r => r.json()).then(s => { heard(); render(s); }).catch(connectionLost);
+  const events = new EventSource("api/events");
+  events.addEventListener("state", e => { heard(); render(JSON.parse(e.data)); });
+  events.addEventListener("ping", heard);
+  events.addEventListener("error", connectionLost);
+  setInterval(() => {
+    if (!lost && Date.now() - lastHeard > SILENCE_MS) connectionLost();
+  }, 500);
+}

@@ -463,7 +463,8 @@ public final class ClusterExecutor implements GameExecutor {
                     return;
                 }
                 case "moved" -> {
-                    lease.job.observer.moved(Wire.move(m.get("move")), Wire.field(m, "position"));
+                    lease.job.observer.moved(Wire.move(m.get("move")), Wire.field(m, "position"),
+                            m.has("ply") ? m.get("ply").asInt() : 0);
                     return;
                 }
                 case "refused" -> {

@@ -324,7 +324,7 @@ public final class Worker implements AutoCloseable {
             }
 
             @Override
-            public void moved(PlayedMove move, String position) {
+            public void moved(PlayedMove move, String position, int ply) {
                 long now = System.nanoTime();
                 if (now - lastMoveSent < MOVE_INTERVAL_NANOS || outbox.size() > 64) {
                     return; // the coordinator wants a live view, not every move of a fast game
@@ -333,6 +333,7 @@ public final class Worker implements AutoCloseable {
                 ObjectNode r = reply("moved", session, lease);
                 r.set("move", Wire.tree(move));
                 r.put("position", position);
+                r.put("ply", ply);
                 outbox.add(r);
             }
 

@@ -6,9 +6,15 @@ import arbiter.tournament.RunListener;
 import arbiter.tournament.Tournament;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import arbiter.config.RunConfig;
+import arbiter.game.Games;
 import io.javalin.Javalin;
+import io.javalin.http.Context;
 import io.javalin.http.staticfiles.Location;
 import io.javalin.http.sse.SseClient;
+import jakarta.servlet.http.HttpServletResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,7 +27,9 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The live dashboard: a read-only web page of a run ({@code GET /}), its state as JSON
- * ({@code GET /api/state}) and the same state pushed as server-sent events ({@code GET /api/events}).
+ * ({@code GET /api/state}), the same state pushed as server-sent events ({@code GET /api/events}, with a
+ * {@code ping} event every second while nothing changes, so a page notices a dead run), a finished game
+ * replayed from the log ({@code GET /api/game/ID}) and the report once written ({@code GET /report}).
  * It is a subscriber of the run's events: the coordinator only records what happened
  * ({@link DashboardState}, a few field updates per event); ratings, the match block and the JSON
  * are computed on the dashboard's own thread at most once a second, and only when something changed.
@@ -39,6 +47,8 @@ public final class Dashboard implements RunListener, AutoCloseable {
     private final ScheduledExecutorService refresher;
     private volatile String snapshot;
     private final String address;
+    private volatile RunConfig config;
+    private volatile Map<String, String> rulesParameters;
 
     /**
      * Starts serving on {@code hostPort} ({@code 127.0.0.1:8080} by default; loopback unless told).
@@ -72,12 +82,9 @@ public final class Dashboard implements RunListener, AutoCloseable {
             });
         });
         server.get("/api/state", ctx -> ctx.contentType("application/json").result(snapshot));
-        server.sse("/api/events", client -> {
-            client.keepAlive();
-            client.onClose(() -> clients.remove(client));
-            clients.add(client);
-            client.sendEvent("state", snapshot);
-        });
+        server.get("/api/events", this::events);
+        server.get("/api/game/{id}", this::game);
+        server.get("/report", this::report);
         try {
             server.start(host, port);
         } catch (RuntimeException e) {
@@ -104,23 +111,101 @@ public final class Dashboard implements RunListener, AutoCloseable {
         return snapshot;
     }
 
-    /** Recomputes the state when something changed and pushes it to every open page. */
+    /**
+     * Server-sent events for any client: Javalin's own handler answers an empty 200 unless the request
+     * says {@code Accept: text/event-stream}, so the stream is opened here as its handler does otherwise.
+     */
+    private void events(Context ctx) {
+        HttpServletResponse res = ctx.res();
+        res.setStatus(200);
+        res.setCharacterEncoding("UTF-8");
+        res.setContentType("text/event-stream");
+        res.addHeader("Connection", "close");
+        res.addHeader("Cache-Control", "no-cache");
+        res.addHeader("X-Accel-Buffering", "no");
+        try {
+            res.flushBuffer();
+        } catch (java.io.IOException e) {
+            return; // the client left already
+        }
+        ctx.async(config -> config.timeout = 0, () -> {
+            SseClient client = new SseClient(ctx);
+            client.onClose(() -> clients.remove(client));
+            clients.add(client);
+            client.sendEvent("state", snapshot);
+            client.keepAlive();
+        });
+    }
+
+    /** A finished game replayed from the run's games.pdn, as JSON (see {@link GameReplay}). */
+    private void game(Context ctx) throws java.io.IOException {
+        RunConfig c = config;
+        int id;
+        try {
+            id = Integer.parseInt(ctx.pathParam("id"));
+        } catch (NumberFormatException e) {
+            ctx.status(400).result("error: game id '" + ctx.pathParam("id") + "' is not a number");
+            return;
+        }
+        ObjectNode game = c == null ? null : GameReplay.find(c.output().resolve("games.pdn"), id);
+        if (game == null) {
+            ctx.status(404).result("error: no game " + id + " in the run's games.pdn (yet)");
+            return;
+        }
+        ctx.contentType("application/json").result(text(game));
+    }
+
+    /** The run's HTML report, once it is written. */
+    private void report(Context ctx) throws java.io.IOException {
+        RunConfig c = config;
+        Path html = c == null ? null : c.output().resolve("report.html");
+        if (html == null || !Files.isRegularFile(html)) {
+            ctx.status(404).result("error: no report.html yet");
+            return;
+        }
+        ctx.contentType("text/html; charset=utf-8").result(Files.readString(html));
+    }
+
+    /** Recomputes the state when something changed and pushes it to every open page; else a ping, so a page knows the run is alive. */
     private void refresh() {
         try {
             ObjectNode json = state.refresh();
             if (json == null) {
+                send("ping", Long.toString(System.currentTimeMillis()));
                 return;
             }
+            decorate(json);
             snapshot = text(json);
-            for (SseClient c : clients) {
-                try {
-                    c.sendEvent("state", snapshot);
-                } catch (RuntimeException e) {
-                    clients.remove(c);
-                }
-            }
+            send("state", snapshot);
         } catch (RuntimeException e) {
             LOG.warn("dashboard refresh: {}", e.toString());
+        }
+    }
+
+    private void send(String event, String data) {
+        for (SseClient c : clients) {
+            try {
+                c.sendEvent(event, data);
+            } catch (RuntimeException e) {
+                clients.remove(c);
+            }
+        }
+    }
+
+    /** What the page needs besides the run's figures: the game's rule parameters (board size) and the report once written. */
+    private void decorate(ObjectNode json) {
+        RunConfig c = config;
+        if (c == null) {
+            return;
+        }
+        Map<String, String> params = rulesParameters;
+        if (params != null) {
+            ObjectNode r = json.putObject("rules");
+            params.forEach(r::put);
+        }
+        Path html = c.output().resolve("report.html");
+        if (json.path("ended").asBoolean() && Files.isRegularFile(html)) {
+            json.put("report", html.toAbsolutePath().toString());
         }
     }
 
@@ -139,6 +224,12 @@ public final class Dashboard implements RunListener, AutoCloseable {
 
     @Override
     public void runStarted(RunStart start) {
+        config = start.config();
+        try {
+            rulesParameters = Games.rules(config.game().variant(), config.game().rules()).parameters();
+        } catch (RuntimeException e) {
+            rulesParameters = null;
+        }
         state.runStarted(start);
     }
 
@@ -160,7 +251,18 @@ public final class Dashboard implements RunListener, AutoCloseable {
 
     @Override
     public void moveMade(GameTask task, PlayedMove move, String position) {
-        state.moveMade(task, move, position);
+        state.moveMade(task, withRoll(move), position, 0);
+    }
+
+    @Override
+    public void moveMade(GameTask task, PlayedMove move, String position, int ply) {
+        state.moveMade(task, withRoll(move), position, ply);
+    }
+
+    /** A backgammon move with the roll it played, {@code 8/5,6/5 (3-1)}: the position after it awaits the next roll. */
+    private static PlayedMove withRoll(PlayedMove move) {
+        return move.dice() == null ? move : new PlayedMove(move.text() + " (" + move.dice() + ")", move.score(), move.depth(),
+                move.timeMs(), move.dice());
     }
 
     @Override

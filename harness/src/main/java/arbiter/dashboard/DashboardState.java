@@ -108,11 +108,13 @@ final class DashboardState {
         dirty.set(true);
     }
 
-    void moveMade(GameTask task, PlayedMove move, String position) {
+    /** {@code ply}: the game's ply after the move (0 when not known: then one more than the last one seen). */
+    void moveMade(GameTask task, PlayedMove move, String position, int ply) {
         synchronized (lock) {
             Live l = live.get(task.id());
             if (l != null) {
-                live.put(task.id(), new Live(l.id(), l.white(), l.black(), l.worker(), position, l.plies() + 1, move.text(), null));
+                live.put(task.id(), new Live(l.id(), l.white(), l.black(), l.worker(), position, ply > 0 ? ply : l.plies() + 1,
+                        move.text(), null));
             }
         }
         dirty.set(true);

@@ -23,4 +23,9 @@ public interface GameObserver {
     /** A move was played; {@code position} is the position text after it. Executors may skip moves (a cluster sends the latest few per second). */
     default void moved(PlayedMove move, String position) {
     }
+
+    /** As {@link #moved(PlayedMove, String)}, with the game's ply after the move (opening moves included), as in its record. */
+    default void moved(PlayedMove move, String position, int ply) {
+        moved(move, position);
+    }
 }

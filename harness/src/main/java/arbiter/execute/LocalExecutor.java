@@ -194,22 +194,27 @@ public final class LocalExecutor implements GameExecutor {
         TimeLimits[] limits = {spec.white().limits(), spec.black().limits()};
         GameObserver observer = job.observer();
         return new Referee(rules, spec.adjudication()).play(spec.task(), new Player[] {white, black}, limits, abort,
-                observer.wantsMoves() ? sampled(observer) : null);
+                observer.wantsMoves() ? sampled(observer, spec.task().opening().moves().size()) : null);
     }
 
     /**
      * Tells the observer a game's moves, at most one per its interval (the position text costs, every
      * move would). The first is told an interval after the game started: a game shorter than that is
-     * not worth a live board, and a run of fast games then costs the observer nothing per move.
+     * not worth a live board, and a run of fast games then costs the observer nothing per move. Every move
+     * is counted, so the observer learns the game's true ply (the referee tells the players' moves, after
+     * {@code openingPlies} opening moves).
      */
-    private static java.util.function.BiConsumer<arbiter.play.PlayedMove, arbiter.game.Position> sampled(GameObserver observer) {
+    private static java.util.function.BiConsumer<arbiter.play.PlayedMove, arbiter.game.Position> sampled(GameObserver observer,
+                                                                                                    int openingPlies) {
         long interval = observer.moveIntervalMillis() * 1_000_000L;
         long[] last = {System.nanoTime()};
+        int[] ply = {openingPlies};
         return (move, after) -> {
+            ply[0]++;
             long now = System.nanoTime();
             if (interval == 0 || now - last[0] >= interval) {
                 last[0] = now;
-                observer.moved(move, after.toText());
+                observer.moved(move, after.toText(), ply[0]);
             }
         };
     }

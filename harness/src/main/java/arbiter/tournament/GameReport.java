@@ -17,7 +17,7 @@ sealed interface GameReport {
     }
 
     /** A move of a game in progress, with the position text after it. */
-    record Moved(GameTask task, PlayedMove move, String position) implements GameReport {
+    record Moved(GameTask task, PlayedMove move, String position, int ply) implements GameReport {
     }
 
     /**
@@ -72,7 +72,12 @@ sealed interface GameReport {
 
                 @Override
                 public void moved(PlayedMove move, String position) {
-                    reports.add(new Moved(task, move, position));
+                    moved(move, position, 0);
+                }
+
+                @Override
+                public void moved(PlayedMove move, String position, int ply) {
+                    reports.add(new Moved(task, move, position, ply));
                 }
             };
         }

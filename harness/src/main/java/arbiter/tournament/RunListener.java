@@ -59,6 +59,11 @@ public interface RunListener {
     default void moveMade(GameTask task, PlayedMove move, String position) {
     }
 
+    /** As {@link #moveMade(GameTask, PlayedMove, String)}, with the game's ply after the move (0: not known). */
+    default void moveMade(GameTask task, PlayedMove move, String position, int ply) {
+        moveMade(task, move, position);
+    }
+
     default void gameFinished(GameEnd end) throws IOException {
     }
 

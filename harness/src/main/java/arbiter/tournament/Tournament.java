@@ -179,7 +179,7 @@ public final class Tournament {
                 } else if (r instanceof GameReport.Moved m && inFlight.containsKey(m.task().id())) {
                     for (RunListener l : listeners) {
                         if (l.wantsMoves()) {
-                            l.moveMade(m.task(), m.move(), m.position());
+                            l.moveMade(m.task(), m.move(), m.position(), m.ply());
                         }
                     }
                 } else if (r instanceof GameReport.Finished f) {

@@ -1,0 +1,51 @@
+package arbiter.dashboard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import arbiter.config.ConfigLoader;
+import arbiter.game.Games;
+import arbiter.game.Position;
+import arbiter.tournament.StandingsReporter;
+import arbiter.tournament.Tournament;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The game viewer's source: a finished game read back from games.pdn replays to its end, dice included. */
+class GameReplayTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void backgammonGamesReplayWithTheirRollsToTheEnd() throws Exception {
+        Path f = dir.resolve("bg.json");
+        Files.writeString(f, """
+                { "name": "bg", "game": {"variant": "backgammon"},
+                  "players": [ {"name": "x", "engine": "backgammon-expectimax", "limits": {"depth": 1}},
+                               {"name": "r", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["x", "r"], "games": 2},
+                  "openings": {"randomPlies": 2, "pairs": true}, "limits": {"depth": 1},
+                  "concurrency": 1, "seed": 4, "output": "%s" }""".formatted(dir.resolve("out")));
+        new Tournament(ConfigLoader.load(f), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                new StandingsReporter(false)).run();
+        for (int id = 0; id < 2; id++) {
+            JsonNode g = GameReplay.find(dir.resolve("out/games.pdn"), id);
+            assertNull(g.get("error"), String.valueOf(g.get("error")));
+            int plies = g.get("moves").size();
+            assertTrue(plies > 10, "plies " + plies);
+            assertEquals(plies + 1, g.get("positions").size());
+            // The last position is the end: one side has borne off all 15 (nothing of it left in the text).
+            Position end = Games.rules("backgammon").parsePosition(g.get("positions").get(plies).asText());
+            assertFalse(end.outcome() == null, "the replay reaches the end: " + g.get("positions").get(plies).asText());
+            assertTrue(g.get("moves").get(plies - 1).asText().matches(".* \\([1-6]-[1-6]\\)"), g.get("moves").get(plies - 1).asText());
+        }
+        assertNull(GameReplay.find(dir.resolve("out/games.pdn"), 99));
+    }
+}

@@ -90,6 +90,19 @@ class DashboardRunTest {
                 }
             });
             d.get("http://" + dashboard.address() + "/");
+            // The page's stream is open before the first game starts (on a loaded machine the page may connect
+            // later than a short match ends): a second stream opened beside the page's has heard the server.
+            js(d, """
+                    window.streamHeard = false;
+                    const probe = new EventSource("api/events");
+                    for (const kind of ["state", "ping"]) {
+                      probe.addEventListener(kind, () => { window.streamHeard = true; probe.close(); });
+                    }""");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!Boolean.TRUE.equals(js(d, "return window.streamHeard"))) {
+                assertTrue(System.nanoTime() < deadline, "the page's event stream never answered");
+                Thread.sleep(50);
+            }
             games.start();
             // What the page's live boards showed: game, ply, position.
             Set<List<Object>> seen = new LinkedHashSet<>();

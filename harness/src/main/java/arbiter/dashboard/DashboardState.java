@@ -6,7 +6,7 @@ import arbiter.game.Rules;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
-import arbiter.report.RatingReport;
+import arbiter.results.MatchReading;
 import arbiter.results.MatchVerdict;
 import arbiter.results.Scoreboard;
 import arbiter.stats.MatchStats;
@@ -226,11 +226,15 @@ final class DashboardState {
         root.put("stopReason", stop);
         if (c != null) {
             ratings(root, c, sb);
-            match(root, sb);
+            match(root, sb, tot > 0 && games >= tot);
         }
-        ArrayNode llr = root.putArray("llr");
-        for (double[] p : llrHistory) {
-            llr.addArray().add((int) p[0]).add(p[1]);
+        if (sb != null && sb.sprt() != null) {
+            ArrayNode llr = root.putArray("llr");
+            for (double[] p : llrHistory) {
+                llr.addArray().add((int) p[0]).add(p[1]);
+            }
+        } else {
+            root.putNull("llr"); // no SPRT: no LLR to chart
         }
         root.put("playing", playing);
         ArrayNode lv = root.putArray("live");
@@ -307,7 +311,12 @@ final class DashboardState {
         }
     }
 
-    private void match(ObjectNode root, Scoreboard sb) {
+    /**
+     * The match block, in the reading the report's match block prints ({@link MatchReading}): the same
+     * Elo and "+-" with its kind, "all won"/"all lost" with the bound instead of clamp values, the SPRT
+     * only when the run has one, and after its stop fishtest's median-unbiased estimate.
+     */
+    private void match(ObjectNode root, Scoreboard sb, boolean capReached) {
         if (llrReset) {
             llrHistory.clear();
             llrGames = -1;
@@ -327,19 +336,41 @@ final class DashboardState {
         if (v.games() == 0) {
             return;
         }
+        MatchReading reading = MatchReading.of(v, capReached);
         MatchStats stats = v.stats();
-        m.put("elo", stats.elo()).put("eloError", stats.eloError()).put("los", stats.los())
-                .put("errorKind", RatingReport.errorKind(stats));
+        m.put("statistics", stats.pentanomial() ? "pentanomial" : "trinomial");
+        m.put("eloText", reading.eloText()).put("eloErrorText", reading.errorText())
+                .put("errorKind", reading.errorKind()).put("los", stats.los());
+        if (reading.perfect() != null) {
+            m.put("perfect", reading.perfect()).put("eloBound", reading.bound());
+        } else {
+            m.put("elo", stats.elo()).put("eloError", stats.eloError()).put("nElo", stats.nElo())
+                    .put("nEloError", stats.nEloError());
+        }
         Sprt sprt = v.sprt();
-        if (sprt != null) {
-            Sprt.Result r = v.sprtResult();
-            m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
-                    .put("upper", r.upper()).put("verdict", r.verdict().toString());
-            int games = (int) v.games();
-            if (games != llrGames && Double.isFinite(r.llr())) {
-                llrHistory.add(new double[] {games, r.llr()});
-                llrGames = games;
-            }
+        if (sprt == null) {
+            return;
+        }
+        Sprt.Result r = v.sprtResult();
+        ObjectNode s = m.putObject("sprt");
+        s.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("alpha", sprt.alpha()).put("beta", sprt.beta())
+                .put("model", sprt.model().label()).put("llr", r.llr());
+        s.putObject("lower").put("label", "H0").put("llr", r.lower());
+        s.putObject("upper").put("label", "H1").put("llr", r.upper());
+        s.put("percent", reading.llrPercent()).put("toward", reading.toward()).put("status", reading.status());
+        if (reading.unbiased() != null) {
+            s.putObject("unbiased").put("elo", reading.unbiased().elo()).put("low", reading.unbiased().ciLower())
+                    .put("high", reading.unbiased().ciUpper()).put("los", reading.unbiased().los())
+                    .put("eloText", MatchReading.f2(reading.unbiased().elo()))
+                    .put("intervalText", reading.unbiasedInterval());
+        }
+        // the flat fields the page script reads today (the same values as sprt.*)
+        m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
+                .put("upper", r.upper()).put("verdict", reading.status());
+        int games = (int) v.games();
+        if (games != llrGames && Double.isFinite(r.llr())) {
+            llrHistory.add(new double[] {games, r.llr()});
+            llrGames = games;
         }
     }
 }

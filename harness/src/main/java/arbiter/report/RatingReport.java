@@ -237,6 +237,16 @@ public final class RatingReport {
         items.add(new String[] {"trinomial", "+- 95% trinomial",
                 "match Elo and nElo without pairs (or before the first pair is complete): the same normal "
                         + "approximation over single games (W, D, L)"});
+        items.add(new String[] {"perfect", "all won / all lost",
+                "a match won or lost in every game (or pair) has no finite Elo estimate: instead of a clamp value, "
+                        + "the report and the page give the 95% bound on the Elo difference (Clopper-Pearson, one-sided "
+                        + "97.5%: the score p with p^n = 0.025 over n samples)"});
+        items.add(new String[] {"unbiased", "median-unbiased Elo",
+                "after an SPRT stop (H0 or H1 accepted) the plain Elo is biased: a test stops early on a lucky or "
+                        + "unlucky run. Beside it the match block gives fishtest's median-unbiased estimate and its 95% "
+                        + "interval (server/fishtest/stats/sprt.py with brownian.py): the LLR taken as a Brownian motion "
+                        + "stopped at a bound, the Elo at which an outcome at least as extreme has probability 1/2, "
+                        + "and the Elos at which it has 2.5% and 97.5%; on game pairs when the run is paired, else on games"});
         return RunReport.Section.items("errors", "Error bars (what each +- is)", items);
     }
 

@@ -14,6 +14,7 @@ import arbiter.stats.PlayerRating;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
 import arbiter.tournament.RunListener;
+import arbiter.tournament.RunReports;
 import arbiter.tournament.Tournament;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -34,7 +35,7 @@ import java.util.function.Supplier;
 final class DashboardState {
     /**
      * No bootstrap for the live error bars: the likelihood's curvature gives them at a cost that does
-     * not grow with the games (the report at the end has the bootstrap).
+     * not grow with the games (once the run has ended, the page shows the report's bootstrap).
      */
     private static final int BOOTSTRAP = 0;
     private static final int FINISHED_SHOWN = 20;
@@ -225,7 +226,7 @@ final class DashboardState {
         root.put("ended", over);
         root.put("stopReason", stop);
         if (c != null) {
-            ratings(root, c, sb);
+            ratings(root, c, sb, over);
             match(root, sb, tot > 0 && games >= tot);
         }
         if (sb != null && sb.sprt() != null) {
@@ -289,18 +290,35 @@ final class DashboardState {
         }
     }
 
-    private static void ratings(ObjectNode root, RunConfig c, Scoreboard sb) {
+    /** The final rating list (bootstrap, as the report's) and the games it was computed at. */
+    private Ratings finalRatings;
+    private int finalGames = -1;
+
+    /**
+     * The rating list: by the likelihood's curvature while the run plays; once it has ended, by the
+     * report's bootstrap (its samples and seed), computed once, so the last page shows the report's
+     * figures.
+     */
+    private void ratings(ObjectNode root, RunConfig c, Scoreboard sb, boolean over) {
         ArrayNode table = root.putArray("ratings");
         if (sb.counts().totalGames() == 0) {
             return;
         }
         Ratings ratings;
         try {
-            ratings = sb.ratings(c.anchors(), BOOTSTRAP, c.seed(), Scoreboard.ratingModel(c));
+            if (over) {
+                if (finalRatings == null || finalGames != sb.games()) {
+                    finalRatings = sb.ratings(c.anchors(), RunReports.BOOTSTRAP, c.seed(), Scoreboard.ratingModel(c));
+                    finalGames = sb.games();
+                }
+                ratings = finalRatings;
+            } else {
+                ratings = sb.ratings(c.anchors(), BOOTSTRAP, c.seed(), Scoreboard.ratingModel(c));
+            }
         } catch (RuntimeException e) {
             return; // e.g. games that cannot be rated yet: the table fills at the next refresh
         }
-        root.put("ratingsError", "95% curvature");
+        root.put("ratingsError", over ? "95% bootstrap" : "95% curvature");
         int rank = 0;
         for (PlayerRating p : ratings.players()) {
             if (p.games() == 0) {

@@ -224,10 +224,10 @@ public final class RatingReport {
     public static RunReport.Section errorKinds() {
         List<String[]> items = new ArrayList<>();
         items.add(new String[] {"bootstrap", "+- 95% bootstrap",
-                "rating table of the report and the console: half the 95% interval of the player's rating over "
+                "rating table of the report, the console and the dashboard once the run has ended: half the 95% interval of the player's rating over "
                         + "parametric bootstrap samples of the games (re-drawn from the fitted ratings, then refitted)"});
         items.add(new String[] {"curvature", "+- 95% curvature",
-                "rating table of the live dashboard: 1.96 standard errors from the curvature of the likelihood at its "
+                "rating table of the dashboard while the run plays: 1.96 standard errors from the curvature of the likelihood at its "
                         + "maximum (inverse Fisher information); cheap enough for every refresh, a little narrower "
                         + "than the bootstrap for few games"});
         items.add(new String[] {"pentanomial", "+- 95% pentanomial",

@@ -39,8 +39,8 @@ import java.util.TreeMap;
  * {@code report.md|tex|html|json}, one CSV per section and one SVG per chart.
  */
 public final class RunReports {
-    /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
-    static final int BOOTSTRAP = 400;
+    /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs (the ended page's too). */
+    public static final int BOOTSTRAP = 400;
     /** Points of the LLR chart: between this and twice this for a long SPRT (thinned evenly; the last point kept). */
     private static final int LLR_POINTS = 1000;
     private static final ObjectMapper JSON = new ObjectMapper();

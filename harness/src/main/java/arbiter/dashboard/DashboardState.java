@@ -358,12 +358,15 @@ final class DashboardState {
         MatchStats stats = v.stats();
         m.put("statistics", stats.pentanomial() ? "pentanomial" : "trinomial");
         m.put("eloText", reading.eloText()).put("eloErrorText", reading.errorText())
-                .put("errorKind", reading.errorKind()).put("los", stats.los());
+                .put("errorKind", reading.errorKind());
+        finite(m, "los", stats.los());
         if (reading.perfect() != null) {
             m.put("perfect", reading.perfect()).put("eloBound", reading.bound());
         } else {
-            m.put("elo", stats.elo()).put("eloError", stats.eloError()).put("nElo", stats.nElo())
-                    .put("nEloError", stats.nEloError());
+            finite(m, "elo", stats.elo());
+            finite(m, "eloError", stats.eloError());
+            finite(m, "nElo", stats.nElo());
+            finite(m, "nEloError", stats.nEloError());
         }
         Sprt sprt = v.sprt();
         if (sprt == null) {
@@ -375,7 +378,8 @@ final class DashboardState {
                 .put("model", sprt.model().label()).put("llr", r.llr());
         s.putObject("lower").put("label", "H0").put("llr", r.lower());
         s.putObject("upper").put("label", "H1").put("llr", r.upper());
-        s.put("percent", reading.llrPercent()).put("toward", reading.toward()).put("status", reading.status());
+        finite(s, "percent", reading.llrPercent());
+        s.put("toward", reading.toward()).put("status", reading.status());
         if (reading.unbiased() != null) {
             s.putObject("unbiased").put("elo", reading.unbiased().elo()).put("low", reading.unbiased().ciLower())
                     .put("high", reading.unbiased().ciUpper()).put("los", reading.unbiased().los())
@@ -389,6 +393,15 @@ final class DashboardState {
         if (games != llrGames && Double.isFinite(r.llr())) {
             llrHistory.add(new double[] {games, r.llr()});
             llrGames = games;
+        }
+    }
+
+    /** A number, or null when it is none (JSON has no NaN): e.g. the figures of a match with undecided games only. */
+    private static void finite(ObjectNode node, String key, double value) {
+        if (Double.isFinite(value)) {
+            node.put(key, value);
+        } else {
+            node.putNull(key);
         }
     }
 }

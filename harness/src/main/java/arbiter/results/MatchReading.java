@@ -57,7 +57,7 @@ public record MatchReading(MatchVerdict verdict, String eloText, String errorTex
         if (sprt != null && r != null) {
             status = r.verdict() == Sprt.Verdict.CONTINUE && capReached ? UNDECIDED : r.verdict().toString();
             toward = r.llr() >= 0 ? "H1" : "H0";
-            percent = 100 * r.llr() / (r.llr() >= 0 ? r.upper() : r.lower());
+            percent = Double.isFinite(r.llr()) ? 100 * r.llr() / (r.llr() >= 0 ? r.upper() : r.lower()) : Double.NaN;
             if (v.sprtDecided()) {
                 long[] counts = v.paired() ? v.pentanomial() : new long[] {v.losses(), v.draws(), v.wins()};
                 try {
@@ -71,9 +71,12 @@ public record MatchReading(MatchVerdict verdict, String eloText, String errorTex
                 RatingReport.errorKind(m), isPerfect ? cells[0] : null, bound, status, percent, toward, unbiased);
     }
 
-    /** The LLR's place as text: "72.4% of the way to H1". */
+    /** The LLR's place as text: "72.4% of the way to H1" ("-" for no finite LLR); null without an SPRT. */
     public String llrProgress() {
-        return Double.isNaN(llrPercent) ? null : String.format(Locale.ROOT, "%.1f%% of the way to %s", llrPercent, toward);
+        if (toward == null) {
+            return null;
+        }
+        return Double.isNaN(llrPercent) ? "-" : String.format(Locale.ROOT, "%.1f%% of the way to %s", llrPercent, toward);
     }
 
     /** The median-unbiased estimate's interval as "[lo, hi]", two decimals; null without one. */

@@ -13,6 +13,7 @@ import arbiter.stats.MatchStats;
 import arbiter.stats.PlayerRating;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
+import arbiter.stats.SprtEstimate;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.RunReports;
 import arbiter.tournament.Tournament;
@@ -381,10 +382,14 @@ final class DashboardState {
         finite(s, "percent", reading.llrPercent());
         s.put("toward", reading.toward()).put("status", reading.status());
         if (reading.unbiased() != null) {
-            s.putObject("unbiased").put("elo", reading.unbiased().elo()).put("low", reading.unbiased().ciLower())
-                    .put("high", reading.unbiased().ciUpper()).put("los", reading.unbiased().los())
-                    .put("eloText", MatchReading.f2(reading.unbiased().elo()))
-                    .put("intervalText", reading.unbiasedInterval());
+            ObjectNode u = s.putObject("unbiased");
+            SprtEstimate.Estimate e = reading.unbiased();
+            // an end at fishtest's search limit is no estimate: null, and "> 1000" in the text
+            unbiased(u, "elo", e.elo());
+            unbiased(u, "low", e.ciLower());
+            unbiased(u, "high", e.ciUpper());
+            finite(u, "los", e.los());
+            u.put("eloText", reading.unbiasedElo()).put("intervalText", reading.unbiasedInterval());
         }
         // the flat fields the page script reads today (the same values as sprt.*)
         m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
@@ -394,6 +399,10 @@ final class DashboardState {
             llrHistory.add(new double[] {games, r.llr()});
             llrGames = games;
         }
+    }
+
+    private static void unbiased(ObjectNode node, String key, double elo) {
+        finite(node, key, MatchReading.atSearchLimit(elo) ? Double.NaN : elo);
     }
 
     /** A number, or null when it is none (JSON has no NaN): e.g. the figures of a match with undecided games only. */

@@ -79,9 +79,31 @@ public record MatchReading(MatchVerdict verdict, String eloText, String errorTex
         return Double.isNaN(llrPercent) ? "-" : String.format(Locale.ROOT, "%.1f%% of the way to %s", llrPercent, toward);
     }
 
-    /** The median-unbiased estimate's interval as "[lo, hi]", two decimals; null without one. */
+    /**
+     * fishtest's search range for the median-unbiased estimate: an end found at +-1000 is only the
+     * edge of the range (a root beyond it, as after a perfect score), not an estimate.
+     */
+    public static final double SEARCH_LIMIT = 1000;
+
+    /** True for a median-unbiased figure that is the edge of the search range, not a root. */
+    public static boolean atSearchLimit(double elo) {
+        return Math.abs(elo) >= SEARCH_LIMIT;
+    }
+
+    /** A median-unbiased figure: two decimals, or "> 1000" / "< -1000" at the edge of the search range. */
+    public static String unbiasedText(double elo) {
+        return !atSearchLimit(elo) ? f2(elo) : elo > 0 ? "> 1000" : "< -1000";
+    }
+
+    /** The median-unbiased estimate as {@link #unbiasedText}; null without one. */
+    public String unbiasedElo() {
+        return unbiased == null ? null : unbiasedText(unbiased.elo());
+    }
+
+    /** The median-unbiased estimate's interval as "[lo, hi]" ({@link #unbiasedText} each); null without one. */
     public String unbiasedInterval() {
-        return unbiased == null ? null : "[" + f2(unbiased.ciLower()) + ", " + f2(unbiased.ciUpper()) + "]";
+        return unbiased == null ? null
+                : "[" + unbiasedText(unbiased.ciLower()) + ", " + unbiasedText(unbiased.ciUpper()) + "]";
     }
 
     /** Two decimals, without the sign of a value that rounds to zero (as the report's cells). */

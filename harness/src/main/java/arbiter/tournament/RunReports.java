@@ -290,7 +290,7 @@ public final class RunReports {
         items.add(new String[] {"elo_error", "Elo \u00b1 " + reading.errorKind(), reading.errorText()});
         if (unbiased) {
             items.add(new String[] {"elo_unbiased", "Elo, median-unbiased after the SPRT stop (fishtest)",
-                    MatchReading.f2(reading.unbiased().elo())});
+                    reading.unbiasedElo()});
             items.add(new String[] {"elo_unbiased_interval", "Elo 95% interval, median-unbiased (fishtest)",
                     reading.unbiasedInterval()});
         }

@@ -121,6 +121,31 @@ class PageReportReadingTest {
         }
     }
 
+    /**
+     * 46-0 in 23 pairs, SPRT elo0 0, elo1 50 (logistic): fishtest's LLR (LLRcalc.LLR_logistic) first crosses
+     * the H1 bound at 23 pairs (3.0729), and its estimate (sprt.py at commit b8eecff,
+     * {@code s.set_state([0, 0, 0, 0, 23]); s.analytics(0.05)}) is elo 763.5162, ci [218.0893, 1000]: the
+     * upper end is the edge of its search range, so both say "> 1000", never the number.
+     */
+    @Test
+    void aPerfectSprtStopIsAllWonWithTheUnbiasedIntervalOpenAtTheSearchLimit() throws Exception {
+        RunConfig c = MatchFixtures.config(dir, "perfect-sprt", 100, true, "{\"elo0\": 0, \"elo1\": 50}", null);
+        Both b = both(c, MatchFixtures.tasks(100), MatchFixtures.pairs(new long[] {0, 0, 0, 0, 23}));
+        JsonNode m = b.match();
+        assertEquals("all won", b.report().value("elo"));
+        assertEquals("3.073", b.report().value("llr"));
+        assertEquals(b.report().value("elo_error"), m.get("eloErrorText").asText());
+        assertEquals("H1 accepted", b.report().value("verdict"));
+        JsonNode u = m.get("sprt").get("unbiased");
+        assertEquals(763.5161781044916, u.get("elo").asDouble(), 0.1);
+        assertEquals(218.08927757341579, u.get("low").asDouble(), 0.1);
+        assertTrue(u.get("high").isNull(), u.toString());
+        assertEquals(b.report().value("elo_unbiased"), u.get("eloText").asText());
+        assertEquals(b.report().value("elo_unbiased_interval"), u.get("intervalText").asText());
+        assertTrue(u.get("intervalText").asText().endsWith(", > 1000]"), u.toString());
+        assertFalse(b.page().toString().contains("1199") || b.page().toString().contains("1000.0"), b.page().toString());
+    }
+
     @Test
     void anSprtAtItsGameCapIsUndecidedOnThePageAsInTheReport() throws Exception {
         String sprt = "{\"elo0\": 0, \"elo1\": 10, \"alpha\": 0.05, \"beta\": 0.05}";

@@ -6,14 +6,16 @@ import arbiter.game.Rules;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
-import arbiter.report.RatingReport;
+import arbiter.results.MatchReading;
 import arbiter.results.MatchVerdict;
 import arbiter.results.Scoreboard;
 import arbiter.stats.MatchStats;
 import arbiter.stats.PlayerRating;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
+import arbiter.stats.SprtEstimate;
 import arbiter.tournament.RunListener;
+import arbiter.tournament.RunReports;
 import arbiter.tournament.Tournament;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -34,7 +36,7 @@ import java.util.function.Supplier;
 final class DashboardState {
     /**
      * No bootstrap for the live error bars: the likelihood's curvature gives them at a cost that does
-     * not grow with the games (the report at the end has the bootstrap).
+     * not grow with the games (once the run has ended, the page shows the report's bootstrap).
      */
     private static final int BOOTSTRAP = 0;
     private static final int FINISHED_SHOWN = 20;
@@ -227,12 +229,16 @@ final class DashboardState {
         root.put("ended", over);
         root.put("stopReason", stop);
         if (c != null) {
-            ratings(root, c, sb);
-            match(root, sb);
+            ratings(root, c, sb, over);
+            match(root, sb, tot > 0 && games >= tot);
         }
-        ArrayNode llr = root.putArray("llr");
-        for (double[] p : llrHistory) {
-            llr.addArray().add((int) p[0]).add(p[1]);
+        if (sb != null && sb.sprt() != null) {
+            ArrayNode llr = root.putArray("llr");
+            for (double[] p : llrHistory) {
+                llr.addArray().add((int) p[0]).add(p[1]);
+            }
+        } else {
+            root.putNull("llr"); // no SPRT: no LLR to chart
         }
         root.put("playing", playing);
         ArrayNode lv = root.putArray("live");
@@ -287,18 +293,35 @@ final class DashboardState {
         }
     }
 
-    private static void ratings(ObjectNode root, RunConfig c, Scoreboard sb) {
+    /** The final rating list (bootstrap, as the report's) and the games it was computed at. */
+    private Ratings finalRatings;
+    private int finalGames = -1;
+
+    /**
+     * The rating list: by the likelihood's curvature while the run plays; once it has ended, by the
+     * report's bootstrap (its samples and seed), computed once, so the last page shows the report's
+     * figures.
+     */
+    private void ratings(ObjectNode root, RunConfig c, Scoreboard sb, boolean over) {
         ArrayNode table = root.putArray("ratings");
         if (sb.counts().totalGames() == 0) {
             return;
         }
         Ratings ratings;
         try {
-            ratings = sb.ratings(c.anchors(), BOOTSTRAP, c.seed(), Scoreboard.ratingModel(c));
+            if (over) {
+                if (finalRatings == null || finalGames != sb.games()) {
+                    finalRatings = sb.ratings(c.anchors(), RunReports.BOOTSTRAP, c.seed(), Scoreboard.ratingModel(c));
+                    finalGames = sb.games();
+                }
+                ratings = finalRatings;
+            } else {
+                ratings = sb.ratings(c.anchors(), BOOTSTRAP, c.seed(), Scoreboard.ratingModel(c));
+            }
         } catch (RuntimeException e) {
             return; // e.g. games that cannot be rated yet: the table fills at the next refresh
         }
-        root.put("ratingsError", "95% curvature");
+        root.put("ratingsError", over ? "95% bootstrap" : "95% curvature");
         int rank = 0;
         for (PlayerRating p : ratings.players()) {
             if (p.games() == 0) {
@@ -309,7 +332,12 @@ final class DashboardState {
         }
     }
 
-    private void match(ObjectNode root, Scoreboard sb) {
+    /**
+     * The match block, in the reading the report's match block prints ({@link MatchReading}): the same
+     * Elo and "+-" with its kind, "all won"/"all lost" with the bound instead of clamp values, the SPRT
+     * only when the run has one, and after its stop fishtest's median-unbiased estimate.
+     */
+    private void match(ObjectNode root, Scoreboard sb, boolean capReached) {
         if (llrReset) {
             llrHistory.clear();
             llrGames = -1;
@@ -329,19 +357,62 @@ final class DashboardState {
         if (v.games() == 0) {
             return;
         }
+        MatchReading reading = MatchReading.of(v, capReached);
         MatchStats stats = v.stats();
-        m.put("elo", stats.elo()).put("eloError", stats.eloError()).put("los", stats.los())
-                .put("errorKind", RatingReport.errorKind(stats));
+        m.put("statistics", stats.pentanomial() ? "pentanomial" : "trinomial");
+        m.put("eloText", reading.eloText()).put("eloErrorText", reading.errorText())
+                .put("errorKind", reading.errorKind());
+        finite(m, "los", stats.los());
+        if (reading.perfect() != null) {
+            m.put("perfect", reading.perfect()).put("eloBound", reading.bound());
+        } else {
+            finite(m, "elo", stats.elo());
+            finite(m, "eloError", stats.eloError());
+            finite(m, "nElo", stats.nElo());
+            finite(m, "nEloError", stats.nEloError());
+        }
         Sprt sprt = v.sprt();
-        if (sprt != null) {
-            Sprt.Result r = v.sprtResult();
-            m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
-                    .put("upper", r.upper()).put("verdict", r.verdict().toString());
-            int games = (int) v.games();
-            if (games != llrGames && Double.isFinite(r.llr())) {
-                llrHistory.add(new double[] {games, r.llr()});
-                llrGames = games;
-            }
+        if (sprt == null) {
+            return;
+        }
+        Sprt.Result r = v.sprtResult();
+        ObjectNode s = m.putObject("sprt");
+        s.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("alpha", sprt.alpha()).put("beta", sprt.beta())
+                .put("model", sprt.model().label()).put("llr", r.llr());
+        s.putObject("lower").put("label", "H0").put("llr", r.lower());
+        s.putObject("upper").put("label", "H1").put("llr", r.upper());
+        finite(s, "percent", reading.llrPercent());
+        s.put("toward", reading.toward()).put("status", reading.status());
+        if (reading.unbiased() != null) {
+            ObjectNode u = s.putObject("unbiased");
+            SprtEstimate.Estimate e = reading.unbiased();
+            // an end at fishtest's search limit is no estimate: null, and "> 1000" in the text
+            unbiased(u, "elo", e.elo());
+            unbiased(u, "low", e.ciLower());
+            unbiased(u, "high", e.ciUpper());
+            finite(u, "los", e.los());
+            u.put("eloText", reading.unbiasedElo()).put("intervalText", reading.unbiasedInterval());
+        }
+        // the flat fields the page script reads today (the same values as sprt.*)
+        m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
+                .put("upper", r.upper()).put("verdict", reading.status());
+        int games = (int) v.games();
+        if (games != llrGames && Double.isFinite(r.llr())) {
+            llrHistory.add(new double[] {games, r.llr()});
+            llrGames = games;
+        }
+    }
+
+    private static void unbiased(ObjectNode node, String key, double elo) {
+        finite(node, key, MatchReading.atSearchLimit(elo) ? Double.NaN : elo);
+    }
+
+    /** A number, or null when it is none (JSON has no NaN): e.g. the figures of a match with undecided games only. */
+    private static void finite(ObjectNode node, String key, double value) {
+        if (Double.isFinite(value)) {
+            node.put(key, value);
+        } else {
+            node.putNull(key);
         }
     }
 }

@@ -224,10 +224,10 @@ public final class RatingReport {
     public static RunReport.Section errorKinds() {
         List<String[]> items = new ArrayList<>();
         items.add(new String[] {"bootstrap", "+- 95% bootstrap",
-                "rating table of the report and the console: half the 95% interval of the player's rating over "
+                "rating table of the report, the console and the dashboard once the run has ended: half the 95% interval of the player's rating over "
                         + "parametric bootstrap samples of the games (re-drawn from the fitted ratings, then refitted)"});
         items.add(new String[] {"curvature", "+- 95% curvature",
-                "rating table of the live dashboard: 1.96 standard errors from the curvature of the likelihood at its "
+                "rating table of the dashboard while the run plays: 1.96 standard errors from the curvature of the likelihood at its "
                         + "maximum (inverse Fisher information); cheap enough for every refresh, a little narrower "
                         + "than the bootstrap for few games"});
         items.add(new String[] {"pentanomial", "+- 95% pentanomial",
@@ -237,6 +237,16 @@ public final class RatingReport {
         items.add(new String[] {"trinomial", "+- 95% trinomial",
                 "match Elo and nElo without pairs (or before the first pair is complete): the same normal "
                         + "approximation over single games (W, D, L)"});
+        items.add(new String[] {"perfect", "all won / all lost",
+                "a match won or lost in every game (or pair) has no finite Elo estimate: instead of a clamp value, "
+                        + "the report and the page give the 95% bound on the Elo difference (Clopper-Pearson, one-sided "
+                        + "97.5%: the score p with p^n = 0.025 over n samples)"});
+        items.add(new String[] {"unbiased", "median-unbiased Elo",
+                "after an SPRT stop (H0 or H1 accepted) the plain Elo is biased: a test stops early on a lucky or "
+                        + "unlucky run. Beside it the match block gives fishtest's median-unbiased estimate and its 95% "
+                        + "interval (server/fishtest/stats/sprt.py with brownian.py): the LLR taken as a Brownian motion "
+                        + "stopped at a bound, the Elo at which an outcome at least as extreme has probability 1/2, "
+                        + "and the Elos at which it has 2.5% and 97.5%; on game pairs when the run is paired, else on games"});
         return RunReport.Section.items("errors", "Error bars (what each +- is)", items);
     }
 

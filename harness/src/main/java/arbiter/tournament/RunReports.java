@@ -9,6 +9,7 @@ import arbiter.play.Adjudication;
 import arbiter.play.GameTask;
 import arbiter.play.TimeLimits;
 import arbiter.report.RatingReport;
+import arbiter.results.MatchReading;
 import arbiter.results.MatchVerdict;
 import arbiter.results.Scoreboard;
 import arbiter.report.RunReport;
@@ -38,8 +39,8 @@ import java.util.TreeMap;
  * {@code report.md|tex|html|json}, one CSV per section and one SVG per chart.
  */
 public final class RunReports {
-    /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs. */
-    static final int BOOTSTRAP = 400;
+    /** Bootstrap samples for the error bars: enough for stable bars, cheap for small runs (the ended page's too). */
+    public static final int BOOTSTRAP = 400;
     /** Points of the LLR chart: between this and twice this for a long SPRT (thinned evenly; the last point kept). */
     private static final int LLR_POINTS = 1000;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -104,7 +105,7 @@ public final class RunReports {
         sections.add(new RunReport.Section("players", players(config)));
         MatchVerdict verdict = t.games > 0 ? t.scoreboard.verdict() : null;
         if (verdict != null) {
-            sections.add(matchBlock(verdict));
+            sections.add(matchBlock(MatchReading.of(verdict, t.games >= tasks.size())));
         }
         List<RunReport.Chart> charts = new ArrayList<>();
         if (t.games > 0) {
@@ -142,6 +143,9 @@ public final class RunReports {
         items.add(new String[] {"openings", "Openings", openings(c.openings())});
         items.add(new String[] {"limits", "Limits", runLimits(c)});
         items.add(new String[] {"adjudication", "Adjudication", adjudication(c.adjudication())});
+        items.add(new String[] {"concurrency", "Concurrency", c.concurrency() + " games at once"});
+        items.add(new String[] {"cores", "Cores", Integer.toString(Runtime.getRuntime().availableProcessors())});
+        items.add(new String[] {"cpu", "CPU", cpuModel(Path.of("/proc/cpuinfo"))});
         items.add(new String[] {"seed", "Seed", Long.toString(c.seed())});
         items.add(new String[] {"games", "Games played", Integer.toString(played)});
         items.add(new String[] {"scheduled", "Games scheduled", Integer.toString(scheduled)});
@@ -203,12 +207,40 @@ public final class RunReports {
         return own.size() == 1 ? own.iterator().next() : "each player's own (see the players)";
     }
 
+    /**
+     * Every limit of a time control: depth, nodes, move time, clock, and the margin past the clock
+     * or move time an engine may take before it forfeits (only when there is a clock or move time).
+     */
     static String limits(TimeLimits l) {
         if (l == null) {
             return "the run's";
         }
         String d = l.describe();
+        if (l.hasClock() || l.moveTimeMs() > 0) {
+            d += " margin=" + l.marginMs() + "ms";
+        }
         return d.isEmpty() ? "none" : d;
+    }
+
+    /**
+     * The machine's processor: the first "model name" of {@code cpuinfo} (Linux's /proc/cpuinfo),
+     * else the JVM's os.arch (another system, or no model name, as on some ARM kernels).
+     */
+    static String cpuModel(Path cpuinfo) {
+        try {
+            for (String line : Files.readAllLines(cpuinfo)) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(0, colon).strip().equals("model name")) {
+                    String model = line.substring(colon + 1).strip().replaceAll("\\s+", " ");
+                    if (!model.isEmpty()) {
+                        return model;
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable: the architecture is all we know
+        }
+        return System.getProperty("os.arch") + " (model unknown)";
     }
 
     private static String adjudication(Adjudication a) {
@@ -242,12 +274,15 @@ public final class RunReports {
         return new Table("Players", cols, rows, List.of());
     }
 
-    /** The match block: the schedule's first player against its second, as the console's match lines. */
-    private static RunReport.Section matchBlock(MatchVerdict v) {
+    /**
+     * The match block: the schedule's first player against its second, as the console's match lines,
+     * in the reading the page shows ({@link MatchReading}).
+     */
+    private static RunReport.Section matchBlock(MatchReading reading) {
+        MatchVerdict v = reading.verdict();
         MatchStats m = v.stats();
         long[] penta = v.pentanomial();
         boolean paired = m.pentanomial();
-        String[] elo = RatingReport.eloCells(m);
         List<String[]> items = new ArrayList<>();
         items.add(new String[] {"player", "Player", v.player()});
         items.add(new String[] {"opponent", "Opponent", v.opponent()});
@@ -261,13 +296,21 @@ public final class RunReports {
         }
         items.add(new String[] {"statistics", "Statistics", paired ? "pentanomial (game pairs)" : "trinomial (games)"});
         items.add(new String[] {"score_pct", "Score%", f(100 * m.score(), 1)});
-        boolean perfect = elo[0].equals("all won") || elo[0].equals("all lost");
-        items.add(new String[] {"elo", "Elo", perfect ? elo[0] : f(m.elo(), 2)});
-        items.add(new String[] {"elo_error", "Elo \u00b1 " + RatingReport.errorKind(m), perfect ? elo[1] : f(m.eloError(), 2)});
+        boolean perfect = reading.perfect() != null;
+        boolean unbiased = reading.unbiased() != null;
+        items.add(new String[] {"elo", unbiased ? "Elo (plain estimate, biased by the SPRT's stop)" : "Elo",
+                reading.eloText()});
+        items.add(new String[] {"elo_error", "Elo \u00b1 " + reading.errorKind(), reading.errorText()});
+        if (unbiased) {
+            items.add(new String[] {"elo_unbiased", "Elo, median-unbiased after the SPRT stop (fishtest)",
+                    reading.unbiasedElo()});
+            items.add(new String[] {"elo_unbiased_interval", "Elo 95% interval, median-unbiased (fishtest)",
+                    reading.unbiasedInterval()});
+        }
         items.add(new String[] {"los_pct", "LOS%", f(100 * m.los(), 1)});
         // a perfect score has no spread, so its normalized Elo divides by zero: no finite figure
-        items.add(new String[] {"nelo", "nElo", perfect ? elo[0] : f(m.nElo(), 2)});
-        items.add(new String[] {"nelo_error", "nElo \u00b1 " + RatingReport.errorKind(m), perfect ? "-" : f(m.nEloError(), 2)});
+        items.add(new String[] {"nelo", "nElo", perfect ? reading.perfect() : f(m.nElo(), 2)});
+        items.add(new String[] {"nelo_error", "nElo \u00b1 " + reading.errorKind(), perfect ? "-" : f(m.nEloError(), 2)});
         Sprt sprt = v.sprt();
         if (sprt != null) {
             Sprt.Result r = v.sprtResult();
@@ -276,7 +319,8 @@ public final class RunReports {
             items.add(new String[] {"llr", "LLR", f(r.llr(), 3)});
             items.add(new String[] {"llr_lower", "LLR lower bound (H0)", f(r.lower(), 3)});
             items.add(new String[] {"llr_upper", "LLR upper bound (H1)", f(r.upper(), 3)});
-            items.add(new String[] {"verdict", "Verdict", r.verdict().toString()});
+            items.add(new String[] {"llr_progress", "LLR progress", reading.llrProgress()});
+            items.add(new String[] {"verdict", "Verdict", reading.status()});
         }
         return RunReport.Section.items("match", "Match: " + v.player() + " vs " + v.opponent() + " (from "
                 + v.player() + "'s side)", items);

@@ -141,8 +141,11 @@ class OneScoreboardTest {
             assertEquals(row.get(2), String.format(Locale.ROOT, "%.1f", onPage.get("elo").asDouble()),
                     name + " " + player + " Elo, page vs report");
             assertEquals(row.get(4), onPage.get("games").asText(), name + " " + player);
+            // the run has ended: the page shows the report's bootstrap error bars
+            assertEquals(row.get(3), String.format(Locale.ROOT, "%.1f", onPage.get("error").asDouble()),
+                    name + " " + player + " +- 95% bootstrap, page vs report");
         }
-        assertEquals("95% curvature", json.get("ratingsError").asText());
+        assertEquals("95% bootstrap", json.get("ratingsError").asText(), "an ended run's page: the report's error bars");
         assertTrue(report.section("errors").value("bootstrap") != null && report.section("errors").value("curvature") != null);
 
         if (!config.schedule().match()) {

@@ -40,7 +40,7 @@ class MatchRunTest {
             byPair.computeIfAbsent(g.tag("Opening") + "/" + g.tag("Seed"), k -> new java.util.ArrayList<>()).add(g);
         }
         assertEquals(3, byPair.size(), "three pairs");
-        assertTrue(Files.readString(out.resolve("report.md")).contains("| Limits | 10.0+0.1 |"), "the report shows the clock");
+        assertTrue(Files.readString(out.resolve("report.md")).contains("| Limits | 10.0+0.1 margin="), "the report shows the clock and its margin");
         for (List<GameRecord> pair : byPair.values()) {
             assertEquals(2, pair.size());
             assertEquals(pair.get(0).tag("White"), pair.get(1).tag("Black"), "colours reversed within a pair");

@@ -215,6 +215,7 @@ public final class TuneRun {
         State state = State.load(statePath, config.json(), spsa.start());
 
         PlayerConfig base = player(tune.player());
+        SignalWatch signal = new SignalWatch(FLAT_ITERATIONS);
         while (state.next < tune.iterations() && !stop.get()) {
             int k = state.next;
             Spsa.Step step = spsa.step(k, state.theta);
@@ -226,6 +227,11 @@ public final class TuneRun {
             double result = tune.opponent() == null ? winsMinusLosses(standings, "theta+", "theta-")
                     : winsMinusLosses(standings, "theta+", tune.opponent()) - winsMinusLosses(standings, "theta-", tune.opponent());
             state.theta = spsa.update(state.theta, step, result);
+            signal.record(k, result, spsa.parameters(), step.c()).ifPresent(warning -> {
+                out.println(warning);
+                out.flush();
+                LOG.warn(warning);
+            });
             state.history.add(historyRow(k, state.theta, result));
             notifyStep(k + 1, state.theta);
             state.next = k + 1;
@@ -382,6 +388,8 @@ public final class TuneRun {
     }
 
     private static final RunListener[] QUIET = {};
+    /** SPSA iterations in a row without a signal before the tuner says so. */
+    static final int FLAT_ITERATIONS = 10;
 
     private Scoreboard validate(PlayerConfig base, double[] start, double[] tuned) throws IOException {
         List<PlayerConfig> players = List.of(withWeights(base, "tuned", tuned), withWeights(base, "start", start));

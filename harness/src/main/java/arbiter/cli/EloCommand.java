@@ -263,7 +263,7 @@ final class EloCommand implements Callable<Integer> {
             ok = scanner.scan(file, (w, b, r) -> {
                 int wi = local.player(scanner.names().get(w));
                 int bi = local.player(scanner.names().get(b));
-                local.add(wi, bi, r == GameResult.WHITE_WIN ? 1 : 0, r == GameResult.DRAW ? 1 : 0, r == GameResult.BLACK_WIN ? 1 : 0);
+                local.add(wi, bi, r);
             });
         } catch (IOException e) {
             return false;

@@ -66,13 +66,16 @@ public final class GameCounts {
 
     /** Adds one decided game; returns false (and adds nothing) for an undecided result. */
     public boolean add(String white, String black, GameResult result) {
+        return add(player(white), player(black), result);
+    }
+
+    /** As {@link #add(String, String, GameResult)} for registered players. */
+    public boolean add(int white, int black, GameResult result) {
         if (!result.decided()) {
             return false;
         }
-        int w = player(white);
-        int b = player(black);
         int k = result.whiteWdlIndex();
-        add(w, b, k == 0 ? 1 : 0, k == 1 ? 1 : 0, k == 2 ? 1 : 0);
+        add(white, black, k == 0 ? 1 : 0, k == 1 ? 1 : 0, k == 2 ? 1 : 0);
         return true;
     }
 

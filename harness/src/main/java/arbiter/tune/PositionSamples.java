@@ -41,7 +41,7 @@ public final class PositionSamples {
                     if (!r.decided()) {
                         continue;
                     }
-                    double white = r == GameResult.WHITE_WIN ? 1.0 : r == GameResult.BLACK_WIN ? 0.0 : 0.5;
+                    double white = r.whiteScore();
                     try {
                         String fen = g.tag("FEN");
                         GameHistory game = new GameHistory(fen == null ? rules.start() : rules.parsePosition(fen));

@@ -271,16 +271,7 @@ public final class RatingList {
                 notes.add(counts.name(i) + ": no rated games; rating set to the group mean");
             }
         }
-        players.sort(Comparator.comparingInt(PlayerRating::group)
-                .thenComparing(Comparator.comparingDouble(PlayerRating::rating).reversed())
-                .thenComparing(PlayerRating::name));
-        List<List<String>> groups = new ArrayList<>();
-        for (int r = 0; r < components; r++) {
-            groups.add(new ArrayList<>());
-        }
-        for (PlayerRating pr : players) {
-            groups.get(pr.group()).add(pr.name());
-        }
+        List<List<String>> groups = RatingListGroups.sortAndGroup(players, components);
         if (components > 1) {
             notes.add(0, components + " groups of players never met each other; ratings are comparable only"
                     + " within a group: " + RatingListGroups.describeGroups(groups, options));

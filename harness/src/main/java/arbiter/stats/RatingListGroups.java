@@ -178,4 +178,22 @@ final class RatingListGroups {
         }
         return scc;
     }
+
+    /**
+     * Sorts a rating list's players (by group, then rating from the top, then name) and returns the
+     * names of each group's players in that order.
+     */
+    static List<List<String>> sortAndGroup(List<PlayerRating> players, int components) {
+        players.sort(java.util.Comparator.comparingInt(PlayerRating::group)
+                .thenComparing(java.util.Comparator.comparingDouble(PlayerRating::rating).reversed())
+                .thenComparing(PlayerRating::name));
+        List<List<String>> groups = new java.util.ArrayList<>();
+        for (int g = 0; g < components; g++) {
+            groups.add(new java.util.ArrayList<>());
+        }
+        for (PlayerRating pr : players) {
+            groups.get(pr.group()).add(pr.name());
+        }
+        return groups;
+    }
 }

@@ -435,16 +435,7 @@ final class SparseRatingList {
                 notes.add(counts.name(i) + ": no rated games; rating set to the group mean");
             }
         }
-        players.sort(Comparator.comparingInt(PlayerRating::group)
-                .thenComparing(Comparator.comparingDouble(PlayerRating::rating).reversed())
-                .thenComparing(PlayerRating::name));
-        List<List<String>> groups = new ArrayList<>();
-        for (int g = 0; g < components; g++) {
-            groups.add(new ArrayList<>());
-        }
-        for (PlayerRating pr : players) {
-            groups.get(pr.group()).add(pr.name());
-        }
+        List<List<String>> groups = RatingListGroups.sortAndGroup(players, components);
         if (components > 1) {
             notes.add(0, components + " groups of players never met each other; ratings are comparable only within a group");
         }

@@ -4,9 +4,12 @@ import arbiter.cluster.ClusterExecutor;
 import arbiter.config.ConfigException;
 import arbiter.dashboard.Dashboard;
 import arbiter.config.RunConfig;
+import arbiter.tune.MultiStart;
 import arbiter.tune.TuneRun;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,6 +36,15 @@ final class TuneCommand implements Callable<Integer> {
             + "0 with --cluster: workers only).")
     Integer concurrency;
 
+    @Option(names = "--starts", paramLabel = "V1,V2,...", description = "Tune from each of these starts (each in "
+            + "<output>/start-<j>-.../) and say whether they meet; with several tuned weights a start is W1/W2/... "
+            + "in the config's order, e.g. 3/2,15/1.")
+    String starts;
+
+    @Option(names = "--spread-starts", paramLabel = "N", description = "Like --starts with N starts spread evenly "
+            + "over every tuned weight's range (the midpoints of N equal slices).")
+    Integer spreadStarts;
+
     @Mixin
     ClusterOptions clusterOptions = new ClusterOptions();
 
@@ -52,13 +64,76 @@ final class TuneCommand implements Callable<Integer> {
             config = config.withConcurrency(concurrency);
         }
         clusterOptions.validate(config);
+        List<double[]> startValues = startValues(config);
         JobSetup.prepareOutput(config.output(), forceNew, out);
         JobSetup.adoptEngineRecord(config.output(), out);
         try {
-            return play(config, out, err);
+            return startValues == null ? play(config, out, err) : playStarts(config, startValues, out, err);
         } finally {
             arbiter.external.EngineLeftovers.recordIn(null); // the record belongs to this run only
         }
+    }
+
+    /** The starts of --starts or --spread-starts, checked against the config; null for one start. */
+    private List<double[]> startValues(RunConfig config) {
+        if (starts == null && spreadStarts == null) {
+            return null;
+        }
+        if (starts != null && spreadStarts != null) {
+            throw new BadInputException("--starts and --spread-starts: give one of them");
+        }
+        if (!"spsa".equals(config.tune().method())) {
+            throw new BadInputException((starts != null ? "--starts" : "--spread-starts") + ": only for SPSA tunings (this config's method is "
+                    + config.tune().method() + ")");
+        }
+        List<RunConfig.TuneWeight> weights = config.tune().weights();
+        if (spreadStarts != null) {
+            if (spreadStarts < 2 || spreadStarts > 20) {
+                throw new BadInputException("--spread-starts " + spreadStarts + ": must be between 2 and 20");
+            }
+            return MultiStart.spread(weights, spreadStarts);
+        }
+        List<double[]> list = new ArrayList<>();
+        for (String one : starts.split(",", -1)) {
+            String[] parts = one.trim().split("/", -1);
+            if (parts.length != weights.size()) {
+                throw new BadInputException("--starts " + starts + ": '" + one + "' gives " + parts.length
+                        + " value(s); the config tunes " + weights.size() + " (" + String.join("/", weights.stream()
+                        .map(RunConfig.TuneWeight::name).toList()) + ")");
+            }
+            double[] values = new double[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                RunConfig.TuneWeight w = weights.get(i);
+                try {
+                    values[i] = Double.parseDouble(parts[i].trim());
+                } catch (NumberFormatException e) {
+                    throw new BadInputException("--starts " + starts + ": '" + parts[i] + "' is not a number");
+                }
+                if (!(values[i] >= w.min() && values[i] <= w.max())) {
+                    throw new BadInputException("--starts " + starts + ": " + w.name() + " " + parts[i].trim()
+                            + " is outside its range [" + w.min() + ", " + w.max() + "]");
+                }
+            }
+            list.add(values);
+        }
+        if (list.size() < 2) {
+            throw new BadInputException("--starts " + starts + ": give at least two starts, e.g. --starts 3,15");
+        }
+        return list;
+    }
+
+    private Integer playStarts(RunConfig config, List<double[]> startValues, PrintWriter out, PrintWriter err) throws Exception {
+        MultiStart run = new MultiStart(config, startValues, out, err);
+        RunConfig tuning = config;
+        StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, () -> {
+            if (!clusterOptions.cluster) {
+                return run.run();
+            }
+            try (ClusterExecutor cluster = clusterOptions.start(tuning, out)) {
+                return run.withExecutor(cluster).run();
+            }
+        });
+        return 0;
     }
 
     private Integer play(RunConfig config, PrintWriter out, PrintWriter err) throws Exception {

@@ -5,11 +5,13 @@ import arbiter.config.ConfigException;
 import arbiter.dashboard.Dashboard;
 import arbiter.config.RunConfig;
 import arbiter.tune.MultiStart;
+import arbiter.tune.SpsaPlan;
 import arbiter.tune.TuneRun;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,6 +47,20 @@ final class TuneCommand implements Callable<Integer> {
             + "over every tuned weight's range (the midpoints of N equal slices).")
     Integer spreadStarts;
 
+    @Option(names = "--plan", description = "Print cEnd, rEnd, iterations and games for a target precision (van den "
+            + "Bergh's SPSA simulator's design rule, docs/tuning.md) and stop; nothing is played.")
+    boolean plan;
+
+    @Option(names = "--precision", paramLabel = "ELO", description = "--plan: Elo below the optimum to end within (default 0.5).")
+    double precision = 0.5;
+
+    @Option(names = "--elo-guess", paramLabel = "ELO", description = "--plan: guessed Elo lost at half a weight's range "
+            + "from its optimum (default 2; the curve's curvature).")
+    double eloGuess = 2;
+
+    @Option(names = "--draw-ratio", paramLabel = "D", description = "--plan: share of drawn games (default 0.61).")
+    double drawRatio = 0.61;
+
     @Mixin
     ClusterOptions clusterOptions = new ClusterOptions();
 
@@ -62,6 +78,9 @@ final class TuneCommand implements Callable<Integer> {
         if (concurrency != null) {
             JobSetup.checkConcurrency(concurrency, clusterOptions.cluster);
             config = config.withConcurrency(concurrency);
+        }
+        if (plan) {
+            return printPlan(config, out);
         }
         clusterOptions.validate(config);
         List<double[]> startValues = startValues(config);
@@ -120,6 +139,30 @@ final class TuneCommand implements Callable<Integer> {
             throw new BadInputException("--starts " + starts + ": give at least two starts, e.g. --starts 3,15");
         }
         return list;
+    }
+
+    private Integer printPlan(RunConfig config, PrintWriter out) {
+        if (!"spsa".equals(config.tune().method())) {
+            throw new BadInputException("--plan: only for SPSA tunings (this config's method is " + config.tune().method() + ")");
+        }
+        if (!(precision > 0) || !(eloGuess > 0) || !(drawRatio >= 0 && drawRatio < 1)) {
+            throw new BadInputException("--plan: --precision and --elo-guess must be above 0, --draw-ratio in [0, 1)");
+        }
+        List<SpsaPlan.Weight> weights = config.tune().weights().stream()
+                .map(w -> new SpsaPlan.Weight(w.name(), w.min(), w.max(), eloGuess)).toList();
+        SpsaPlan.Plan p = SpsaPlan.of(weights, precision, 0.95, drawRatio);
+        int pairs = config.tune().pairsPerIteration();
+        long iterations = (p.games() + 2L * pairs - 1) / (2L * pairs);
+        out.printf(Locale.ROOT, "plan: within %.2f Elo of the optimum with 95%% confidence, guessing %.2f Elo lost at half "
+                + "each range, draw ratio %.2f%n", precision, eloGuess, drawRatio);
+        for (int i = 0; i < weights.size(); i++) {
+            RunConfig.TuneWeight w = config.tune().weights().get(i);
+            out.printf(Locale.ROOT, "  %s [%s, %s]: cEnd %.4g, rEnd %.4g (config: cEnd %s, rEnd %s)%n", w.name(), w.min(),
+                    w.max(), p.c().get(i), p.r(), w.cEnd(), w.rEnd());
+        }
+        out.printf(Locale.ROOT, "  games %d = iterations %d of %d pairs (config: %d iterations)%n", p.games(), iterations,
+                pairs, config.tune().iterations());
+        return 0;
     }
 
     private Integer playStarts(RunConfig config, List<double[]> startValues, PrintWriter out, PrintWriter err) throws Exception {

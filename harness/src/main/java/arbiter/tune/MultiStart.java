@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The same SPSA tuning from several starts, one after another, each in its own folder
  * {@code <output>/start-<j>-<values>/} with its own checkpoint (so a rerun resumes each start where it
  * stopped), then the {@link StartsVerdict}: whether the starts' final values meet within their
- * uncertainties. Only the start values differ between the starts (same seed, same games per
- * iteration). The starts skip the validation match: tuned-against-start is a different question for
+ * uncertainties. The starts differ in their start values and their seeds (see {@link #seedOf}).
+ * The starts skip the validation match: tuned-against-start is a different question for
  * every start; validate the value they agree on with a match instead.
  */
 public final class MultiStart {
@@ -156,7 +156,17 @@ public final class MultiStart {
                 t.bigA(), weights, 0, null, t.rounds(), t.gamesPerRound(), t.threshold(), t.skipPlies());
         return new RunConfig(config.name() + "-start-" + (j + 1), config.game(), config.players(), config.schedule(),
                 config.openings(), config.limits(), config.adjudication(), config.concurrency(),
-                config.output().resolve(folder.toString()), config.seed(), config.reportEvery(), tj, config.anchors(), json);
+                config.output().resolve(folder.toString()), seedOf(j), config.reportEvery(), tj, config.anchors(), json);
+    }
+
+    /**
+     * Start j's seed: the config's for the first start (which then plays exactly the games of a plain
+     * run from that start), another for each further one. With one seed for all, the starts would see
+     * the same openings and perturbations, and two starts on a flat stretch of the objective would
+     * get the same results and move in lockstep: the verdict compares independent answers.
+     */
+    long seedOf(int j) {
+        return config.seed() + 1_000_003L * j;
     }
 
     private String label(double[] values) {

@@ -6,7 +6,7 @@ import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 
 /**
  * SPSA settings for a target precision, by the design rule of van den Bergh's SPSA simulator
- * (github.com/vdbergh/spsa_simul, {@code spsa.c} and doc/theoretical_basis.pdf). The user guesses,
+ * (github.com/vdbergh/spsa_simul, {@code spsa.c} and its README). The user guesses,
  * per weight, a quadratic Elo curve on [min, max]: {@code elo} Elo lost at half the range from the
  * optimum. For a constant step c and rate r, the simulator's theory gives
  * <ul>

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.tune.FinalEstimate;
+import arbiter.tune.SpsaPlan;
 import arbiter.tune.StartsVerdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,5 +87,21 @@ class TuneStartsCommandTest {
                     String.join(" ", args) + ": " + r.err());
         }
         assertFalse(Files.exists(dir.resolve("out")), "nothing played");
+    }
+
+    @Test
+    void planPrintsTheSettingsAndPlaysNothing() throws Exception {
+        Path f = config(0.05);
+        // One weight on [0.2, 6]: c = 5.8/6; r and games by SpsaPlan (checked against the simulator in SpsaPlanTest).
+        SpsaPlan.Plan p = SpsaPlan.of(List.of(new SpsaPlan.Weight("king", 0.2, 6, 2)), 0.5, 0.95, 0.61);
+        CliRunner r = CliRunner.run("tune", f.toString(), "--plan");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains(String.format(java.util.Locale.ROOT, "king [0.2, 6.0]: cEnd %.4g, rEnd %.4g (config: cEnd 0.3, rEnd 0.05)",
+                5.8 / 6, p.r())), r.out());
+        assertTrue(r.out().contains("games " + p.games() + " = iterations " + (p.games() + 1) / 2 + " of 1 pairs (config: 8 iterations)"), r.out());
+        assertFalse(Files.exists(dir.resolve("out")), "nothing played");
+        CliRunner bad = CliRunner.run("tune", f.toString(), "--plan", "--draw-ratio", "1");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().startsWith("error: --plan"), bad.err());
     }
 }

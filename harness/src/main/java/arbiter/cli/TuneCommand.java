@@ -98,6 +98,10 @@ final class TuneCommand implements Callable<Integer> {
         if (starts == null && spreadStarts == null) {
             return null;
         }
+        if (dashboardOption.address != null) {
+            throw new BadInputException("--dashboard: not with " + (starts != null ? "--starts" : "--spread-starts")
+                    + " (it shows one tuning; run a start alone to watch it)");
+        }
         if (starts != null && spreadStarts != null) {
             throw new BadInputException("--starts and --spread-starts: give one of them");
         }

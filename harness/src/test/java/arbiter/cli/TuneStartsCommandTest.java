@@ -76,7 +76,7 @@ class TuneStartsCommandTest {
         Path f = config(0.05);
         for (String[] args : List.of(new String[] {"--starts", "3"}, new String[] {"--starts", "3,x"},
                 new String[] {"--starts", "3,30"}, new String[] {"--starts", "3/2,4/1"},
-                new String[] {"--spread-starts", "1"}, new String[] {"--starts", "1,2", "--spread-starts", "2"})) {
+                new String[] {"--spread-starts", "1"}, new String[] {"--starts", "1,2", "--dashboard"}, new String[] {"--starts", "1,2", "--spread-starts", "2"})) {
             String[] all = new String[args.length + 2];
             all[0] = "tune";
             all[1] = f.toString();

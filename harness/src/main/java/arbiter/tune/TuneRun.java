@@ -246,7 +246,17 @@ public final class TuneRun {
             out.println("Stopped; run the same command again to resume from iteration " + state.next + ".");
             return new Summary(spsa.start(), state.theta, state.history, null);
         }
+        List<String> names = tune.weights().stream().map(TuneWeight::name).toList();
+        double[] theta = state.theta;
+        estimate = FinalEstimate.of(names, state.history, k -> spsa.step(k, theta).delta());
         return finish(base, spsa.start(), spsa.played(state.theta), state.history);
+    }
+
+    private FinalEstimate estimate;
+
+    /** The uncertainty of an SPSA run's answer once it has finished (null before, and for Texel). */
+    public FinalEstimate estimate() {
+        return estimate;
     }
 
     /** Writes the tuned weights and history, then plays the validation match. */
@@ -262,6 +272,12 @@ public final class TuneRun {
         writeHistory(output, history);
         out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
                 output.resolve("tuned-weights.json"));
+        if (estimate != null) {
+            RunState.writeAtomically(output.resolve("tune-summary.json"), estimate.toJson());
+            estimate.lines().forEach(out::println);
+            out.println("written: " + output.resolve("tune-summary.json"));
+            out.flush();
+        }
         Scoreboard validation = null;
         if (tune.validationGames() > 0) {
             validation = validate(base, start, tuned);

@@ -61,6 +61,8 @@ final class MatchArguments {
     Path pgnOut;
     /** The file {@code -epdout} appends every game's final position to, or null. */
     Path epdOut;
+    /** {@code -output format=}: the console's layout, fastchess's unless cutechess is asked for. */
+    String outputFormat = "fastchess";
     /** {@code -site}: the Site tag of the {@code -pgnout} file, or null for games.pdn's. */
     String site;
 
@@ -394,6 +396,7 @@ final class MatchArguments {
             if (!k.equals("format") || !v.equals("fastchess") && !v.equals("cutechess")) {
                 throw new BadInputException("match: -output " + k + "=" + v + ": format=fastchess or format=cutechess");
             }
+            outputFormat = v;
         });
         groups.getOrDefault("-report", Map.of()).forEach((k, v) -> {
             if (!k.equals("penta") || !v.equals("true")) {

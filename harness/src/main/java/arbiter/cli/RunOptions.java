@@ -103,11 +103,12 @@ final class RunOptions {
 
     private Integer play(RunConfig config, PrintWriter console, PrintWriter err) throws Exception {
         PrintWriter out = quiet ? new PrintWriter(java.io.Writer.nullWriter()) : console;
-        Tournament tournament = new Tournament(config, out, err, new StandingsReporter(!quiet, consoleStyle));
+        // A line per game unless --quiet, as fastchess; before the standings, so a game's line comes before the block it ends
+        Tournament tournament = quiet ? new Tournament(config, out, err, new StandingsReporter(false, consoleStyle))
+                : new Tournament(config, out, err, new arbiter.tournament.GameLines(consoleStyle),
+                        new StandingsReporter(true, consoleStyle));
         if (quiet) {
             tournament.withoutProgress();
-        } else {
-            tournament.subscribe(new arbiter.tournament.GameLines(consoleStyle)); // every game, as fastchess
         }
         listeners.forEach(tournament::subscribe);
         running = tournament;

@@ -41,7 +41,7 @@ class MatchConsoleTest {
     private CliRunner match(String name, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("match", "-engine", "builtin=random", "name=A", "option.seed=1",
                 "-engine", "builtin=random", "name=B", "option.seed=2", "-each", "tc=10+0.1", "-rounds", "6", "-repeat",
-                "-maxmoves", "60", "-sprt", "elo0=0", "elo1=5", "alpha=0.05", "beta=0.05", "-ratinginterval", "4",
+                "-sprt", "elo0=0", "elo1=5", "alpha=0.05", "beta=0.05", "-ratinginterval", "4",
                 "-srand", "7", "-concurrency", "2"));
         args.addAll(List.of(more));
         args.addAll(List.of("--output", dir.resolve(name).toString()));
@@ -76,6 +76,8 @@ class MatchConsoleTest {
                 assertEquals("1-0", res);
             }
         }
+        // fastchess prints a game's line, then the block it completes
+        assertTrue(Pattern.compile("(?m)^Finished game \\d+ \\(\\S+ vs \\S+\\): \\S+ \\{[^}]+\\}\n-{50}\nResults of A vs B").matcher(out).find(), out);
         // The last block (the end of the run) counts every game.
         String block = out.substring(out.lastIndexOf("Results of A vs B"));
         String[] lines = block.split("\n");

@@ -255,7 +255,7 @@ public final class ConsoleText {
         if (x == 0) {
             return "0";
         }
-        BigDecimal d = new BigDecimal(x).round(new MathContext(digits));
+        BigDecimal d = new BigDecimal(x).round(new MathContext(digits, java.math.RoundingMode.HALF_EVEN));
         int exponent = d.precision() - d.scale() - 1;
         if (exponent < -4 || exponent >= digits) {
             BigDecimal mantissa = d.movePointLeft(exponent).stripTrailingZeros();

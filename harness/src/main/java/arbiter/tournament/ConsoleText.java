@@ -182,6 +182,24 @@ public final class ConsoleText {
     }
 
     /**
+     * The run's last line before Arbiter's final standings: fastchess's {@code endTournament} message
+     * ("SPRT ([0.00, 5.00]) completed - H1 was accepted" after an SPRT stop, else "Tournament
+     * finished"), or cutechess-cli's "Finished match".
+     *
+     * @param match the match's verdict, or null for a round robin or gauntlet
+     */
+    public static String ended(Style style, MatchVerdict match) {
+        if (style == Style.CUTECHESS) {
+            return "Finished match";
+        }
+        if (match != null && match.sprtDecided()) {
+            return String.format(Locale.ROOT, "SPRT ([%.2f, %.2f]) completed - %s was accepted", match.sprt().elo0(),
+                    match.sprt().elo1(), match.sprtResult().verdict() == Sprt.Verdict.H0_ACCEPTED ? "H0" : "H1");
+        }
+        return "Tournament finished";
+    }
+
+    /**
      * fastchess's matchup line: {@code Results of A vs B (10+0.1, 1t, 16MB, book.epd):}, each part
      * one value when the two players agree, else "first - second"; "NULL" for an engine without a
      * Threads / Hash option, the book's file name left out without a book.

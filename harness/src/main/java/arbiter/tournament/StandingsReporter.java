@@ -81,6 +81,7 @@ public final class StandingsReporter implements RunListener {
         if (summary.scoreboard().match() && summary.scoreboard().games() > 0) {
             matchBlock(summary.scoreboard(), summary.stopReason() == null && summary.scoreboard().games() == tasks.size());
         }
+        out.println(ConsoleText.ended(style, summary.scoreboard().match() ? summary.scoreboard().verdict() : null));
         standings(config, summary.scoreboard(), true);
         RunReports.write(config, tasks, tally, summary.stopReason());
         if (summary.stopReason() != null) {

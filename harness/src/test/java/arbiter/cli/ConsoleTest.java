@@ -76,6 +76,8 @@ class ConsoleTest {
                 "--sprt-exit-code");
         assertEquals(1, h0.exit(), h0.out());
         assertTrue(h0.out().contains("Stopped: SPRT H0"), h0.out());
+        // fastchess's endTournament message after an SPRT stop (roundrobin.cpp updateSprtStatus)
+        assertTrue(h0.out().contains("SPRT ([0.00, 150.00]) completed - H0 was accepted"), h0.out());
         CliRunner undecided = CliRunner.run("run", config("open", sprt.formatted("engine", "random", 2), RANDOM).toString(),
                 "--sprt-exit-code");
         assertEquals(3, undecided.exit(), undecided.out());

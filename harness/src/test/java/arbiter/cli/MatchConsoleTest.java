@@ -98,7 +98,7 @@ class MatchConsoleTest {
         assertTrue(lines[6].matches("Elapsed: \\d+:\\d\\d:\\d\\d"), lines[6]);
         assertEquals("-".repeat(50), lines[7]);
         assertEquals(3, out.lines().filter(s -> s.startsWith("Results of")).count(), "a block after 4 and 8 games and at the end");
-        assertTrue(out.contains("Final standings after 12 games"), out);
+        assertTrue(out.contains("-".repeat(50) + "\nTournament finished\n\nFinal standings after 12 games"), out); // endTournament
     }
 
     @Test
@@ -121,6 +121,7 @@ class MatchConsoleTest {
         assertTrue(Pattern.compile("(?m)^SPRT: llr -?[\\d.e+-]+ \\(-?\\d+\\.\\d%\\), lbound -2\\.94, ubound 2\\.94$")
                 .matcher(out).find(), out);
         assertFalse(out.contains("Results of A vs B"), "cutechess-cli has no fastchess block");
+        assertTrue(out.contains("\nFinished match\n"), out); // enginematch.cpp onTournamentFinished
     }
 
     /** A tiny clock against an engine that thinks for 300 ms: fastchess's "{} loses on time ({}ms overrun)". */

@@ -159,4 +159,18 @@ class MatchConsoleTest {
         assertTrue(c.out().contains("Finished game 1 (slow vs rnd): 0-1 {White loses on time}\nScore of slow vs rnd: 0 - 1 - 0  [0.000] 1\n"),
                 c.out());
     }
+
+    /** formatMatchup with a real UCI engine's Threads and Hash: "1t - NULL, 16MB - NULL" (fastchess getThreads / getHash). */
+    @Test
+    void theHeaderNamesThreadsHashAndTheBook() throws Exception {
+        Path stockfish = Path.of("/usr/games/stockfish");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(stockfish), "Debian's stockfish (apt install stockfish)");
+        Path book = dir.resolve("book.epd");
+        Files.writeString(book, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+        CliRunner r = CliRunner.run("match", "-engine", "cmd=" + stockfish, "name=sf", "nodes=2000", "option.Hash=16",
+                "option.Threads=1", "-engine", "builtin=random", "name=rnd", "depth=1", "-rounds", "1", "-games", "1",
+                "-openings", "file=" + book, "format=epd", "--output", dir.resolve("sf").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Results of sf vs rnd (2000 nodes - 1 plies, 1t - NULL, 16MB - NULL, book.epd):\n"), r.out());
+    }
 }

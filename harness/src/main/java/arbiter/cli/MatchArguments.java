@@ -30,7 +30,7 @@ final class MatchArguments {
             Map.entry("-outcomeinterval", "a line is printed for every finished game; -ratinginterval sets the standings' cadence"),
             Map.entry("-autosaveinterval", "every game is recorded as it ends: rerun the command to resume"),
             Map.entry("-resultformat", "the report files hold every table (see docs/reports.md)"),
-            Map.entry("-debug", "the engines' traffic is in the run's arbiter.log (--verbose for a line per game)"),
+            Map.entry("-debug", "the engines' traffic is in the run's arbiter.log (a line per game is printed by default)"),
             Map.entry("-log", "the run's log is always <output>/arbiter.log"),
             Map.entry("-use-affinity", "CPU affinity is not supported"),
             Map.entry("-check-mate-pvs", "not supported"),

@@ -30,7 +30,7 @@ final class MatchArguments {
             Map.entry("-outcomeinterval", "a line is printed for every finished game; -ratinginterval sets the standings' cadence"),
             Map.entry("-autosaveinterval", "every game is recorded as it ends: rerun the command to resume"),
             Map.entry("-resultformat", "the report files hold every table (see docs/reports.md)"),
-            Map.entry("-debug", "the engines' traffic is in the run's arbiter.log (--verbose for a line per game)"),
+            Map.entry("-debug", "the engines' traffic is in the run's arbiter.log (a line per game is printed by default)"),
             Map.entry("-log", "the run's log is always <output>/arbiter.log"),
             Map.entry("-use-affinity", "CPU affinity is not supported"),
             Map.entry("-check-mate-pvs", "not supported"),
@@ -61,6 +61,8 @@ final class MatchArguments {
     Path pgnOut;
     /** The file {@code -epdout} appends every game's final position to, or null. */
     Path epdOut;
+    /** {@code -output format=}: the console's layout, fastchess's unless cutechess is asked for. */
+    String outputFormat = "fastchess";
     /** {@code -site}: the Site tag of the {@code -pgnout} file, or null for games.pdn's. */
     String site;
 
@@ -394,6 +396,7 @@ final class MatchArguments {
             if (!k.equals("format") || !v.equals("fastchess") && !v.equals("cutechess")) {
                 throw new BadInputException("match: -output " + k + "=" + v + ": format=fastchess or format=cutechess");
             }
+            outputFormat = v;
         });
         groups.getOrDefault("-report", Map.of()).forEach((k, v) -> {
             if (!k.equals("penta") || !v.equals("true")) {

@@ -61,6 +61,7 @@ final class MatchCommand implements Callable<Integer> {
                 parsed.recover ? null : () -> options.running.stop());
         outputs.checkTarget();
         options.listeners.add(outputs);
+        options.consoleStyle = arbiter.tournament.ConsoleText.Style.of(parsed.outputFormat);
         String used = text;
         Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
                 dir -> {

@@ -40,11 +40,11 @@ final class RunOptions {
     /** More subscribers of the run (e.g. `match`'s -pgnout and -epdout files). */
     final java.util.List<arbiter.tournament.RunListener> listeners = new java.util.ArrayList<>();
 
-    /** Runs of at most this many games print a line per finished game unless --quiet. */
-    static final int GAME_LINES_UP_TO = 100;
+    /** The console's layout: fastchess's by default, cutechess-cli's for `match -output format=cutechess`. */
+    arbiter.tournament.ConsoleText.Style consoleStyle = arbiter.tournament.ConsoleText.Style.FASTCHESS;
 
-    @Option(names = "--verbose", description = "A line per finished game, whatever the number of games "
-            + "(by default only for runs of at most " + GAME_LINES_UP_TO + " games).")
+    @Option(names = "--verbose", description = "A line per started and finished game (the default, as fastchess; "
+            + "kept for scripts that pass it).")
     boolean verbose;
 
     @Option(names = "--quiet", description = "Print nothing but errors and warnings (the report files are still written).")
@@ -103,11 +103,12 @@ final class RunOptions {
 
     private Integer play(RunConfig config, PrintWriter console, PrintWriter err) throws Exception {
         PrintWriter out = quiet ? new PrintWriter(java.io.Writer.nullWriter()) : console;
-        Tournament tournament = new Tournament(config, out, err, new StandingsReporter(!quiet));
+        // A line per game unless --quiet, as fastchess; before the standings, so a game's line comes before the block it ends
+        Tournament tournament = quiet ? new Tournament(config, out, err, new StandingsReporter(false, consoleStyle))
+                : new Tournament(config, out, err, new arbiter.tournament.GameLines(consoleStyle),
+                        new StandingsReporter(true, consoleStyle));
         if (quiet) {
             tournament.withoutProgress();
-        } else if (verbose || plannedGames(config) <= GAME_LINES_UP_TO) {
-            tournament.subscribe(new arbiter.tournament.GameLines());
         }
         listeners.forEach(tournament::subscribe);
         running = tournament;
@@ -134,16 +135,5 @@ final class RunOptions {
         }
         String stop = String.valueOf(summary.stopReason());
         return stop.startsWith("SPRT H1") ? 0 : stop.startsWith("SPRT H0") ? 1 : 3;
-    }
-
-    /** The run's games as scheduled (a match: its game limit; otherwise rounds times pairings, times two with pairs). */
-    private static int plannedGames(RunConfig c) {
-        if (c.schedule().match()) {
-            return c.schedule().games();
-        }
-        int n = c.players().size();
-        long pairings = c.schedule().type() == arbiter.config.ScheduleType.GAUNTLET ? n - 1 : (long) n * (n - 1) / 2;
-        long games = pairings * c.schedule().rounds() * (c.openings().pairs() ? 2 : 1);
-        return (int) Math.min(Integer.MAX_VALUE, games);
     }
 }

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The run's standings: a rating table with error bars for round robins and gauntlets; for a match,
+ * The run's standings. For a match, every {@code reportEvery} games and at the end, the block of the
+ * tool the user chose ({@link ConsoleText}: fastchess's {@code Results of A vs B (...)} block, or
+ * cutechess-cli's {@code Elo difference} and {@code SPRT} lines). Then, and for round robins and
+ * gauntlets every {@code reportEvery} games, Arbiter's standings: a rating table with error bars for round robins and gauntlets; for a match,
  * W/D/L, pentanomial counts, Elo +- error, LOS and, with an SPRT, the LLR against its bounds: all
  * read from the run's {@link Scoreboard} (its match verdict), as the page and the report do. With
  * {@code anchors} in the config the rating table holds those players at their given Elo and rates
@@ -23,6 +26,8 @@ import java.util.Locale;
 public final class StandingsReporter implements RunListener {
     private PrintWriter out;
     private final boolean print;
+    private final ConsoleText.Style style;
+    private long startedNanos;
 
     /** Prints standings every {@code reportEvery} games and at the end, and writes the report files. */
     public StandingsReporter() {
@@ -31,13 +36,26 @@ public final class StandingsReporter implements RunListener {
 
     /** @param print false: only the report files at the end (for {@code --quiet}) */
     public StandingsReporter(boolean print) {
+        this(print, ConsoleText.Style.FASTCHESS);
+    }
+
+    /**
+     * @param print false: only the report files at the end (for {@code --quiet})
+     * @param style the layout of a match's block
+     */
+    public StandingsReporter(boolean print, ConsoleText.Style style) {
         this.print = print;
+        this.style = style;
     }
 
     @Override
     public void gameFinished(GameEnd end) {
         if (print && !end.stopping() && end.moreToPlay() && end.scoreboard().games() % this.config.reportEvery() == 0) {
-            standings(this.config, end.scoreboard(), false);
+            if (end.scoreboard().match()) {
+                matchBlock(end.scoreboard(), false);
+            } else {
+                standings(this.config, end.scoreboard(), false);
+            }
         }
     }
 
@@ -51,6 +69,7 @@ public final class StandingsReporter implements RunListener {
         this.tasks = start.tasks();
         this.tally = start.tally();
         this.out = start.console();
+        this.startedNanos = System.nanoTime();
     }
 
     @Override
@@ -59,6 +78,10 @@ public final class StandingsReporter implements RunListener {
             RunReports.write(config, tasks, tally, summary.stopReason());
             return;
         }
+        if (summary.scoreboard().match() && summary.scoreboard().games() > 0) {
+            matchBlock(summary.scoreboard(), summary.stopReason() == null && summary.scoreboard().games() == tasks.size());
+        }
+        out.println(ConsoleText.ended(style, summary.scoreboard().match() ? summary.scoreboard().verdict() : null));
         standings(config, summary.scoreboard(), true);
         RunReports.write(config, tasks, tally, summary.stopReason());
         if (summary.stopReason() != null) {
@@ -77,6 +100,18 @@ public final class StandingsReporter implements RunListener {
         if (scoreboard.match()) {
             out.print(matchSummary(scoreboard.verdict()));
         }
+        out.flush();
+    }
+
+    /** The match's block in the chosen tool's layout (nothing before the first game). */
+    private void matchBlock(Scoreboard scoreboard, boolean capReached) {
+        MatchVerdict v = scoreboard.verdict();
+        if (v.games() == 0) {
+            return;
+        }
+        out.print(style == ConsoleText.Style.CUTECHESS ? ConsoleText.cutechessBlock(v)
+                : ConsoleText.fastchessBlock(v, ConsoleText.matchup(config, v.player(), v.opponent()), capReached,
+                        (System.nanoTime() - startedNanos) / 1_000_000));
         out.flush();
     }
 

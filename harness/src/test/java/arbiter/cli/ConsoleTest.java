@@ -37,17 +37,17 @@ class ConsoleTest {
     }
 
     @Test
-    void smallRunsPrintALinePerGameLargeOnesOnlyWithVerbose() throws Exception {
+    void everyRunPrintsALinePerGameAsFastchessDoes() throws Exception {
         CliRunner small = CliRunner.run("run", config("small", "{\"type\": \"round-robin\", \"rounds\": 3}", RANDOM).toString());
         assertEquals(0, small.exit(), small.err());
         assertEquals(6, lines(small.out()), small.out());
         assertTrue(small.out().contains("Finished game 1 (engine vs random): "), small.out());
 
         Path big = config("big", "{\"type\": \"round-robin\", \"rounds\": 51}", RANDOM);
-        CliRunner quietByDefault = CliRunner.run("run", big.toString());
-        assertEquals(0, quietByDefault.exit(), quietByDefault.err());
-        assertEquals(0, lines(quietByDefault.out()), "102 games: no line per game by default");
-        assertTrue(quietByDefault.out().contains("Final standings after 102 games"));
+        CliRunner byDefault = CliRunner.run("run", big.toString());
+        assertEquals(0, byDefault.exit(), byDefault.err());
+        assertEquals(102, lines(byDefault.out()), "102 games: a line each by default, as fastchess (only --quiet drops them)");
+        assertTrue(byDefault.out().contains("Final standings after 102 games"));
         CliRunner verbose = CliRunner.run("run", config("big2", "{\"type\": \"round-robin\", \"rounds\": 51}", RANDOM).toString(),
                 "--verbose");
         assertEquals(102, lines(verbose.out()));
@@ -76,6 +76,8 @@ class ConsoleTest {
                 "--sprt-exit-code");
         assertEquals(1, h0.exit(), h0.out());
         assertTrue(h0.out().contains("Stopped: SPRT H0"), h0.out());
+        // fastchess's endTournament message after an SPRT stop (roundrobin.cpp updateSprtStatus)
+        assertTrue(h0.out().contains("SPRT ([0.00, 150.00]) completed - H0 was accepted"), h0.out());
         CliRunner undecided = CliRunner.run("run", config("open", sprt.formatted("engine", "random", 2), RANDOM).toString(),
                 "--sprt-exit-code");
         assertEquals(3, undecided.exit(), undecided.out());

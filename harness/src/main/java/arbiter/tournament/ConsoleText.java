@@ -1,0 +1,307 @@
+package arbiter.tournament;
+
+import arbiter.config.RunConfig;
+import arbiter.game.EndReason;
+import arbiter.game.GameFamily;
+import arbiter.play.GameResult;
+import arbiter.play.PlayedGame;
+import arbiter.play.Termination;
+import arbiter.play.TimeLimits;
+import arbiter.results.MatchReading;
+import arbiter.results.MatchVerdict;
+import arbiter.stats.Sprt;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The console's texts in the layouts of the tools a match user knows, read from their public sources:
+ * fastchess ({@code app/src/matchmaking/output/output_fastchess.hpp}, the game-end reasons of
+ * {@code app/src/matchmaking/match/match.hpp}, the number formats of {@code elo_wdl.cpp},
+ * {@code elo_pentanomial.cpp} and {@code sprt.cpp}; github.com/Disservin/fastchess) and cutechess-cli
+ * ({@code projects/cli/src/enginematch.cpp}, {@code projects/lib/src/tournament.cpp},
+ * {@code projects/lib/src/board/result.cpp}; github.com/cutechess/cutechess).
+ */
+public final class ConsoleText {
+    private ConsoleText() {
+    }
+
+    /** Which tool's layout the console follows ({@code -output format=}). */
+    public enum Style {
+        FASTCHESS, CUTECHESS;
+
+        /** As {@code -output format=} spells it. */
+        public static Style of(String name) {
+            return name == null ? FASTCHESS : Style.valueOf(name.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    private static String side(int player) {
+        return player == 0 ? "White" : "Black";
+    }
+
+    /** The side that won, or null for a draw or no result. */
+    private static String winner(GameResult r) {
+        return r == GameResult.WHITE_WIN ? "White" : r == GameResult.BLACK_WIN ? "Black" : null;
+    }
+
+    private static String loser(GameResult r) {
+        return r == GameResult.WHITE_WIN ? "Black" : r == GameResult.BLACK_WIN ? "White" : null;
+    }
+
+    /**
+     * Why a game ended, in the tools' words ("White mates", "Black loses on time", "Draw by 3-fold
+     * repetition", "White disconnects", ...). Chess reasons take fastchess's texts; the other games'
+     * reasons take the same shapes with the game's own reason.
+     */
+    public static String annotation(PlayedGame g, GameFamily family, Style style) {
+        GameResult r = g.result();
+        Termination t = g.termination();
+        boolean chess = family == GameFamily.CHESS;
+        if (t instanceof Termination.ByRules b) {
+            return byRules(b.reason(), r, chess);
+        } else if (t instanceof Termination.Adjudicated) {
+            return winner(r) == null ? "Draw by adjudication" : winner(r) + " wins by adjudication";
+        } else if (t instanceof Termination.TimeForfeit f) {
+            return style == Style.FASTCHESS
+                    ? side(f.player()) + " loses on time (" + Math.max(0, f.overMs()) + "ms overrun)"
+                    : side(f.player()) + " loses on time";
+        } else if (t instanceof Termination.IllegalMove i) {
+            return side(i.player()) + " makes an illegal move";
+        } else if (t instanceof Termination.EngineCrash c) {
+            return side(c.player()) + " disconnects";
+        } else if (t instanceof Termination.EngineStalled s) {
+            return side(s.player()) + "'s connection stalls";
+        } else if (t instanceof Termination.Resigned s) {
+            return side(s.player()) + " resigns";
+        }
+        return t.describe();
+    }
+
+    private static String byRules(EndReason reason, GameResult r, boolean chess) {
+        String w = winner(r);
+        if (w == null) {
+            return switch (reason) {
+                case STALEMATE -> "Draw by stalemate";
+                case REPETITION -> chess ? "Draw by 3-fold repetition" : "Draw by repetition";
+                case NO_PROGRESS -> chess ? "Draw by fifty moves rule" : "Draw by no-progress rule";
+                case INSUFFICIENT_MATERIAL -> "Draw by insufficient mating material";
+                default -> "Draw by " + reason.text();
+            };
+        }
+        return switch (reason) {
+            case CHECKMATE -> w + " mates";
+            case NO_LEGAL_MOVE -> loser(r) + " has no legal move";
+            case GOAL_REACHED -> w + " reaches the goal row";
+            case BORNE_OFF -> w + " bears off all checkers";
+            default -> w + " wins by " + reason.text();
+        };
+    }
+
+    /** fastchess's {@code Started game i of N (A vs B)}. */
+    public static String started(int number, int of, String white, String black) {
+        return String.format(Locale.ROOT, "Started game %d of %d (%s vs %s)", number, of, white, black);
+    }
+
+    /** fastchess's {@code Finished game i (A vs B): 1-0 {White mates}}. */
+    public static String finished(int number, String white, String black, String result, String annotation) {
+        return String.format(Locale.ROOT, "Finished game %d (%s vs %s): %s {%s}", number, white, black, result, annotation);
+    }
+
+    /** cutechess-cli's running score of a two-player match: {@code Score of A vs B: W - L - D  [0.550] N}. */
+    public static String score(MatchVerdict v) {
+        double score = v.games() == 0 ? 0 : (v.wins() + v.draws() / 2.0) / v.games();
+        return String.format(Locale.ROOT, "Score of %s vs %s: %d - %d - %d  [%.3f] %d", v.player(), v.opponent(),
+                v.wins(), v.losses(), v.draws(), score, v.games());
+    }
+
+    /** The separator fastchess draws above and below its interval block. */
+    public static final String RULE = "--------------------------------------------------";
+
+    /**
+     * fastchess's head-to-head block: matchup, Elo and nElo, LOS / DrawRatio / PairsRatio, the counts
+     * and points, the pentanomial, then the LLR with its percentage, bounds and Elo hypotheses, and the
+     * time since the run started (an Arbiter line, not fastchess's).
+     *
+     * @param header     {@link #matchup}
+     * @param capReached the run played every game it may
+     */
+    public static String fastchessBlock(MatchVerdict v, String header, boolean capReached, long elapsedMs) {
+        MatchReading reading = MatchReading.of(v, capReached);
+        boolean penta = v.stats().pentanomial();
+        long[] p = v.pentanomial();
+        long pairs = v.pairs();
+        double drawRatio = penta ? 100.0 * p[2] / pairs : 100.0 * v.draws() / v.games();
+        double points = v.wins() + v.draws() / 2.0;
+        StringBuilder sb = new StringBuilder();
+        sb.append(RULE).append('\n');
+        sb.append(header).append('\n');
+        sb.append("Elo: ").append(reading.eloText()).append(" +/- ").append(reading.errorText())
+                .append(", nElo: ").append(fmt2(v.stats().nElo())).append(" +/- ").append(fmt2(v.stats().nEloError()))
+                .append('\n');
+        sb.append(String.format(Locale.ROOT, "LOS: %.2f %%, DrawRatio: %s %%", 100 * v.stats().los(), fmt2(drawRatio)));
+        if (penta) {
+            sb.append(", PairsRatio: ").append(fmt2((double) (p[3] + p[4]) / (p[0] + p[1])));
+        }
+        sb.append('\n');
+        sb.append(String.format(Locale.ROOT, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%s %%)%n",
+                v.games(), v.wins(), v.losses(), v.draws(), points, fmt2(100 * points / v.games())));
+        if (penta) {
+            sb.append(String.format(Locale.ROOT, "Ptnml(0-2): [%d, %d, %d, %d, %d]%n", p[0], p[1], p[2], p[3], p[4]));
+        }
+        Sprt sprt = v.sprt();
+        Sprt.Result r = v.sprtResult();
+        if (sprt != null && r != null) {
+            double fraction = r.llr() >= 0 ? r.llr() / r.upper() : -r.llr() / r.lower(); // fastchess SPRT::getFraction
+            sb.append(String.format(Locale.ROOT, "LLR: %s (%s%%) (%.2f, %.2f) [%.2f, %.2f]%n", fmt2(r.llr()),
+                    fmt1(100 * fraction), r.lower(), r.upper(), sprt.elo0(), sprt.elo1()));
+        }
+        sb.append("Elapsed: ").append(elapsed(elapsedMs)).append('\n');
+        sb.append(RULE).append('\n');
+        return sb.toString();
+    }
+
+    /**
+     * cutechess-cli's two-player ranking ({@code Tournament::results}): the Elo difference with its
+     * error margin, LOS and draw ratio, then with an SPRT its LLR against the bounds.
+     */
+    public static String cutechessBlock(MatchVerdict v) {
+        arbiter.stats.MatchStats m = arbiter.stats.MatchStats.ofWdl(v.wins(), v.draws(), v.losses());
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%%n",
+                fmt1(m.elo()), fmt1(m.eloError()), fmt1(100 * m.los()), fmt1(100.0 * v.draws() / v.games())));
+        Sprt.Result r = v.sprtResult();
+        if (r != null) {
+            String verdict = r.verdict() == Sprt.Verdict.H1_ACCEPTED ? " - H1 was accepted"
+                    : r.verdict() == Sprt.Verdict.H0_ACCEPTED ? " - H0 was accepted" : "";
+            sb.append(String.format(Locale.ROOT, "SPRT: llr %s (%s%%), lbound %s, ubound %s%s%n", g3(r.llr()),
+                    fmt1(r.llr() / r.upper() * 100), g3(r.lower()), g3(r.upper()), verdict));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The run's last line before Arbiter's final standings: fastchess's {@code endTournament} message
+     * ("SPRT ([0.00, 5.00]) completed - H1 was accepted" after an SPRT stop, else "Tournament
+     * finished"), or cutechess-cli's "Finished match".
+     *
+     * @param match the match's verdict, or null for a round robin or gauntlet
+     */
+    public static String ended(Style style, MatchVerdict match) {
+        if (style == Style.CUTECHESS) {
+            return "Finished match";
+        }
+        if (match != null && match.sprtDecided()) {
+            return String.format(Locale.ROOT, "SPRT ([%.2f, %.2f]) completed - %s was accepted", match.sprt().elo0(),
+                    match.sprt().elo1(), match.sprtResult().verdict() == Sprt.Verdict.H0_ACCEPTED ? "H0" : "H1");
+        }
+        return "Tournament finished";
+    }
+
+    /**
+     * fastchess's matchup line: {@code Results of A vs B (10+0.1, 1t, 16MB, book.epd):}, each part
+     * one value when the two players agree, else "first - second"; "NULL" for an engine without a
+     * Threads / Hash option, the book's file name left out without a book.
+     */
+    public static String matchup(RunConfig config, String first, String second) {
+        RunConfig.PlayerConfig a = player(config, first);
+        RunConfig.PlayerConfig b = player(config, second);
+        String tc = both(time(limits(config, a)), time(limits(config, b)));
+        String threads = both(option(a, "Threads", "t"), option(b, "Threads", "t"));
+        String hash = both(option(a, "Hash", "MB"), option(b, "Hash", "MB"));
+        java.nio.file.Path book = config.openings() == null ? null : config.openings().file();
+        return "Results of " + first + " vs " + second + " (" + tc + ", " + threads + ", " + hash
+                + (book == null ? "" : ", " + book.getFileName()) + "):";
+    }
+
+    private static RunConfig.PlayerConfig player(RunConfig config, String name) {
+        return config.players().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+    }
+
+    private static TimeLimits limits(RunConfig config, RunConfig.PlayerConfig p) {
+        return p != null && p.limits() != null ? p.limits() : config.limits();
+    }
+
+    private static String both(String a, String b) {
+        return a.equals(b) ? a : a + " - " + b;
+    }
+
+    /** fastchess's {@code getTime}: "40/60+0.6", "0.5/move", "8 plies", "1000 nodes", or empty. */
+    static String time(TimeLimits l) {
+        if (l == null) {
+            return "";
+        }
+        if (l.timeMs() + l.incrementMs() > 0) {
+            return (l.movesPerPeriod() > 0 ? l.movesPerPeriod() + "/" : "") + plain(l.timeMs() / 1000.0)
+                    + (l.incrementMs() > 0 ? "+" + g2(l.incrementMs() / 1000.0) : "");
+        }
+        if (l.moveTimeMs() > 0) {
+            return plain(l.moveTimeMs() / 1000.0) + "/move";
+        }
+        if (l.depth() > 0) {
+            return l.depth() + " plies";
+        }
+        if (l.nodes() > 0) {
+            return l.nodes() + " nodes";
+        }
+        return "";
+    }
+
+    private static String option(RunConfig.PlayerConfig p, String name, String unit) {
+        if (p == null || p.options() == null) {
+            return "NULL";
+        }
+        for (Map.Entry<String, Object> e : p.options().entrySet()) {
+            if (e.getKey().equalsIgnoreCase(name)) {
+                return e.getValue() + unit;
+            }
+        }
+        return "NULL";
+    }
+
+    /** A double as fmt's "{}" writes it: shortest text, no trailing ".0". */
+    private static String plain(double x) {
+        return BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+    }
+
+    /** C's "%.Ng" (fmt's "{:.Ng}", Qt's 'g'): N significant digits, trailing zeros dropped. */
+    static String g(double x, int digits) {
+        if (!Double.isFinite(x)) {
+            return Double.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
+        }
+        if (x == 0) {
+            return "0";
+        }
+        BigDecimal d = new BigDecimal(x).round(new MathContext(digits, java.math.RoundingMode.HALF_EVEN));
+        int exponent = d.precision() - d.scale() - 1;
+        if (exponent < -4 || exponent >= digits) {
+            BigDecimal mantissa = d.movePointLeft(exponent).stripTrailingZeros();
+            return mantissa.toPlainString() + (exponent < 0 ? "e-" : "e+") + String.format(Locale.ROOT, "%02d", Math.abs(exponent));
+        }
+        return d.stripTrailingZeros().toPlainString();
+    }
+
+    private static String g2(double x) {
+        return g(x, 2);
+    }
+
+    private static String g3(double x) {
+        return g(x, 3);
+    }
+
+    /** "%.2f", with fmt's "inf" / "nan" for what is not a number. */
+    static String fmt2(double x) {
+        return Double.isFinite(x) ? String.format(Locale.ROOT, "%.2f", x) : g(x, 1);
+    }
+
+    private static String fmt1(double x) {
+        return Double.isFinite(x) ? String.format(Locale.ROOT, "%.1f", x) : g(x, 1);
+    }
+
+    /** Elapsed time as h:mm:ss. */
+    static String elapsed(long ms) {
+        long s = Math.max(0, ms) / 1000;
+        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
+}

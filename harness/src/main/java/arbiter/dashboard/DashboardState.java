@@ -17,9 +17,13 @@ import arbiter.stats.SprtEstimate;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.RunReports;
 import arbiter.tournament.Tournament;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import arbiter.play.Termination;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -43,6 +47,13 @@ final class DashboardState {
     /** Games in progress sent to the page (it draws 8 boards); a cluster may play hundreds at once. */
     private static final int LIVE_SHOWN = 12;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Points of the Elo-over-games and LLR-over-games series at most (thinned as the run goes on, see {@link Thinned}). */
+    static final int SERIES_POINTS = 200;
+    /** Per player: games lost on time, by an engine crash (or no move), by an illegal move, by a stall. */
+    private static final int TIME = 0;
+    private static final int CRASH = 1;
+    private static final int ILLEGAL = 2;
+    private static final int STALL = 3;
 
     /** A game in progress; {@code task} is kept until its position is known (the first refresh that shows it). */
     private record Live(int id, String white, String black, String worker, String position, int plies, String last,
@@ -59,6 +70,9 @@ final class DashboardState {
     private int total;
     private int resumed;
     private long startNanos = System.nanoTime();
+    private Instant startedAt = Instant.now();
+    /** Per player name (bounded by the config's players): {@link #TIME}, {@link #CRASH}, ... counts this session. */
+    private final Map<String, int[]> losses = new LinkedHashMap<>();
     private int playedHere;
     /**
      * The run's scoreboard as games finish (a copy of the coordinator's at the start, then fed the same
@@ -75,8 +89,9 @@ final class DashboardState {
     private final List<double[]> tuneSteps = new ArrayList<>();
 
     /** Computed on the refresh thread only. */
-    private final List<double[]> llrHistory = new ArrayList<>();
-    private int llrGames = -1;
+    private final Thinned llrHistory = new Thinned(SERIES_POINTS);
+    private final Thinned eloHistory = new Thinned(SERIES_POINTS);
+    private List<String> eloSeries = List.of();
     private long lastWorkersRefresh;
 
     void workers(Supplier<List<Map<String, Object>>> supplier) {
@@ -93,6 +108,8 @@ final class DashboardState {
             live.clear();
             playedHere = 0;
             startNanos = System.nanoTime();
+            startedAt = Instant.now();
+            losses.clear();
             ended = false;
             stopReason = null;
         }
@@ -135,12 +152,48 @@ final class DashboardState {
             live.remove(t.id());
             board.add(t.white(), t.black(), g.result(), t.pair());
             playedHere++;
+            int kind = lossKind(g.termination());
+            if (kind >= 0) {
+                // the player who lost the game (a draw, as after a crash in a dead position, counts the mover)
+                String loser = switch (g.result()) {
+                    case WHITE_WIN -> t.black();
+                    case BLACK_WIN -> t.white();
+                    default -> side(g.termination()) == 0 ? t.white() : t.black();
+                };
+                losses.computeIfAbsent(loser, k -> new int[4])[kind]++;
+            }
             finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
             while (finished.size() > FINISHED_SHOWN) {
                 finished.removeLast();
             }
         }
         dirty.set(true);
+    }
+
+    private static int lossKind(Termination t) {
+        if (t instanceof Termination.TimeForfeit) {
+            return TIME;
+        } else if (t instanceof Termination.EngineCrash) {
+            return CRASH;
+        } else if (t instanceof Termination.IllegalMove) {
+            return ILLEGAL;
+        } else if (t instanceof Termination.EngineStalled) {
+            return STALL;
+        }
+        return -1;
+    }
+
+    private static int side(Termination t) {
+        if (t instanceof Termination.TimeForfeit f) {
+            return f.player();
+        } else if (t instanceof Termination.EngineCrash f) {
+            return f.player();
+        } else if (t instanceof Termination.IllegalMove f) {
+            return f.player();
+        } else if (t instanceof Termination.EngineStalled f) {
+            return f.player();
+        }
+        return 0;
     }
 
     void runEnded(Tournament.Summary summary) {
@@ -194,7 +247,11 @@ final class DashboardState {
         String stop;
         List<String> tn;
         List<double[]> ts;
+        Instant started;
+        Map<String, int[]> lost = new LinkedHashMap<>();
         synchronized (lock) {
+            started = startedAt;
+            losses.forEach((k, v) -> lost.put(k, v.clone()));
             c = config;
             sb = board == null ? null : board.copy();
             ls = live.values().stream().limit(LIVE_SHOWN).toList();
@@ -226,19 +283,48 @@ final class DashboardState {
         } else {
             root.putNull("etaSeconds");
         }
+        root.put("startedAt", started.truncatedTo(ChronoUnit.SECONDS).toString());
+        root.put("elapsedSeconds", (System.nanoTime() - since) / 1_000_000_000L);
         root.put("ended", over);
         root.put("stopReason", stop);
+        if (llrReset) {
+            llrHistory.clear();
+            eloHistory.clear();
+            eloSeries = List.of();
+            llrReset = false;
+        }
         if (c != null) {
+            RunFacts.conditions(root, c);
+            RunFacts.engines(root, c);
+            for (JsonNode e : root.get("engines")) {
+                int[] n = lost.getOrDefault(e.get("name").asText(), new int[4]);
+                ((ObjectNode) e).put("timeLosses", n[TIME]).put("crashes", n[CRASH]).put("illegalMoves", n[ILLEGAL])
+                        .put("stalls", n[STALL]);
+            }
             ratings(root, c, sb, over);
             match(root, sb, tot > 0 && games >= tot);
         }
         if (sb != null && sb.sprt() != null) {
             ArrayNode llr = root.putArray("llr");
-            for (double[] p : llrHistory) {
+            for (double[] p : llrHistory.points()) {
                 llr.addArray().add((int) p[0]).add(p[1]);
             }
         } else {
             root.putNull("llr"); // no SPRT: no LLR to chart
+        }
+        ObjectNode eh = root.putObject("eloHistory");
+        ArrayNode sn = eh.putArray("series");
+        eloSeries.forEach(sn::add);
+        ArrayNode ep = eh.putArray("points");
+        for (double[] p : eloHistory.points()) {
+            ArrayNode a = ep.addArray().add((int) p[0]);
+            for (int i = 1; i < p.length; i++) {
+                if (Double.isFinite(p[i])) {
+                    a.add(Math.round(p[i] * 100) / 100.0);
+                } else {
+                    a.addNull();
+                }
+            }
         }
         root.put("playing", playing);
         ArrayNode lv = root.putArray("live");
@@ -322,6 +408,24 @@ final class DashboardState {
             return; // e.g. games that cannot be rated yet: the table fills at the next refresh
         }
         root.put("ratingsError", over ? "95% bootstrap" : "95% curvature");
+        if (!c.schedule().match()) {
+            // Elo over games: each player's rating, the players in config order (at most 8 lines on the chart)
+            List<String> names = c.players().stream().map(RunConfig.PlayerConfig::name).limit(8).toList();
+            if (!names.equals(eloSeries)) {
+                eloHistory.clear();
+                eloSeries = names;
+            }
+            double[] values = new double[names.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = Double.NaN;
+                for (PlayerRating p : ratings.players()) {
+                    if (p.name().equals(names.get(i)) && p.games() > 0) {
+                        values[i] = p.rating();
+                    }
+                }
+            }
+            eloHistory.offer(sb.games(), values);
+        }
         int rank = 0;
         for (PlayerRating p : ratings.players()) {
             if (p.games() == 0) {
@@ -338,11 +442,6 @@ final class DashboardState {
      * only when the run has one, and after its stop fishtest's median-unbiased estimate.
      */
     private void match(ObjectNode root, Scoreboard sb, boolean capReached) {
-        if (llrReset) {
-            llrHistory.clear();
-            llrGames = -1;
-            llrReset = false;
-        }
         MatchVerdict v = sb.verdict();
         if (v == null) {
             root.putNull("match");
@@ -371,6 +470,22 @@ final class DashboardState {
             finite(m, "nElo", stats.nElo());
             finite(m, "nEloError", stats.nEloError());
         }
+        long decided = v.wins() + v.draws() + v.losses();
+        finite(m, "drawRatio", decided == 0 ? Double.NaN : (double) v.draws() / decided);
+        if (v.paired()) {
+            // fishtest's pair ratio: pairs won or won-and-drawn over pairs lost or lost-and-drawn
+            long[] p = v.pentanomial();
+            m.put("pairs", p[0] + p[1] + p[2] + p[3] + p[4]);
+            finite(m, "pairRatio", p[0] + p[1] == 0 ? Double.NaN : (double) (p[3] + p[4]) / (p[0] + p[1]));
+        }
+        List<String> series = List.of(v.player());
+        if (!series.equals(eloSeries)) {
+            eloHistory.clear();
+            eloSeries = series;
+        }
+        if (reading.perfect() == null && Double.isFinite(stats.elo()) && Double.isFinite(stats.eloError())) {
+            eloHistory.offer(v.games(), stats.elo(), stats.elo() - stats.eloError(), stats.elo() + stats.eloError());
+        }
         Sprt sprt = v.sprt();
         if (sprt == null) {
             return;
@@ -396,10 +511,8 @@ final class DashboardState {
         // the flat fields the page script reads today (the same values as sprt.*)
         m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
                 .put("upper", r.upper()).put("verdict", reading.status());
-        int games = (int) v.games();
-        if (games != llrGames && Double.isFinite(r.llr())) {
-            llrHistory.add(new double[] {games, r.llr()});
-            llrGames = games;
+        if (Double.isFinite(r.llr())) {
+            llrHistory.offer(v.games(), r.llr());
         }
     }
 

@@ -126,7 +126,7 @@ function conditions(state) {
   if (!c) return;
   const items = [["Game", c.game + (c.rules !== "none" ? " (" + c.rules + ")" : "")], ["Schedule", c.schedule],
     ["Limits", c.limits], ["Openings", c.openings], ["Adjudication", c.adjudication],
-    ["Concurrency", c.concurrency + " games at once"],
+    ["Concurrency", c.concurrency + (c.concurrency === 1 ? " game" : " games") + " at once"],
     ["Workers", (state.workers || []).length ? state.workers.length + " connected (see Workers)" : "this machine"],
     ["Started", state.startedAt ? state.startedAt.replace("T", " ").replace("Z", " UTC") : "–"],
     ["Elapsed", state.elapsedSeconds !== undefined ? duration(state.elapsedSeconds) : "–"], ["Seed", String(c.seed)]];

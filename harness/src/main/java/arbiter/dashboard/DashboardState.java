@@ -17,11 +17,9 @@ import arbiter.stats.SprtEstimate;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.RunReports;
 import arbiter.tournament.Tournament;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import arbiter.play.Termination;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
@@ -49,11 +47,6 @@ final class DashboardState {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Points of the Elo-over-games and LLR-over-games series at most (thinned as the run goes on, see {@link Thinned}). */
     static final int SERIES_POINTS = 200;
-    /** Per player: games lost on time, by an engine crash (or no move), by an illegal move, by a stall. */
-    private static final int TIME = 0;
-    private static final int CRASH = 1;
-    private static final int ILLEGAL = 2;
-    private static final int STALL = 3;
 
     /** A game in progress; {@code task} is kept until its position is known (the first refresh that shows it). */
     private record Live(int id, String white, String black, String worker, String position, int plies, String last,
@@ -71,8 +64,8 @@ final class DashboardState {
     private int resumed;
     private long startNanos = System.nanoTime();
     private Instant startedAt = Instant.now();
-    /** Per player name (bounded by the config's players): {@link #TIME}, {@link #CRASH}, ... counts this session. */
-    private final Map<String, int[]> losses = new LinkedHashMap<>();
+    /** This session's games lost on time, by a crash, an illegal move or a stall, per player. */
+    private final Losses losses = new Losses();
     private int playedHere;
     /**
      * The run's scoreboard as games finish (a copy of the coordinator's at the start, then fed the same
@@ -152,48 +145,13 @@ final class DashboardState {
             live.remove(t.id());
             board.add(t.white(), t.black(), g.result(), t.pair());
             playedHere++;
-            int kind = lossKind(g.termination());
-            if (kind >= 0) {
-                // the player who lost the game (a draw, as after a crash in a dead position, counts the mover)
-                String loser = switch (g.result()) {
-                    case WHITE_WIN -> t.black();
-                    case BLACK_WIN -> t.white();
-                    default -> side(g.termination()) == 0 ? t.white() : t.black();
-                };
-                losses.computeIfAbsent(loser, k -> new int[4])[kind]++;
-            }
+            losses.add(g);
             finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
             while (finished.size() > FINISHED_SHOWN) {
                 finished.removeLast();
             }
         }
         dirty.set(true);
-    }
-
-    private static int lossKind(Termination t) {
-        if (t instanceof Termination.TimeForfeit) {
-            return TIME;
-        } else if (t instanceof Termination.EngineCrash) {
-            return CRASH;
-        } else if (t instanceof Termination.IllegalMove) {
-            return ILLEGAL;
-        } else if (t instanceof Termination.EngineStalled) {
-            return STALL;
-        }
-        return -1;
-    }
-
-    private static int side(Termination t) {
-        if (t instanceof Termination.TimeForfeit f) {
-            return f.player();
-        } else if (t instanceof Termination.EngineCrash f) {
-            return f.player();
-        } else if (t instanceof Termination.IllegalMove f) {
-            return f.player();
-        } else if (t instanceof Termination.EngineStalled f) {
-            return f.player();
-        }
-        return 0;
     }
 
     void runEnded(Tournament.Summary summary) {
@@ -248,10 +206,10 @@ final class DashboardState {
         List<String> tn;
         List<double[]> ts;
         Instant started;
-        Map<String, int[]> lost = new LinkedHashMap<>();
+        Losses lost;
         synchronized (lock) {
             started = startedAt;
-            losses.forEach((k, v) -> lost.put(k, v.clone()));
+            lost = losses.copy();
             c = config;
             sb = board == null ? null : board.copy();
             ls = live.values().stream().limit(LIVE_SHOWN).toList();
@@ -296,36 +254,19 @@ final class DashboardState {
         if (c != null) {
             RunFacts.conditions(root, c);
             RunFacts.engines(root, c);
-            for (JsonNode e : root.get("engines")) {
-                int[] n = lost.getOrDefault(e.get("name").asText(), new int[4]);
-                ((ObjectNode) e).put("timeLosses", n[TIME]).put("crashes", n[CRASH]).put("illegalMoves", n[ILLEGAL])
-                        .put("stalls", n[STALL]);
-            }
+            lost.write((ArrayNode) root.get("engines"));
             ratings(root, c, sb, over);
             match(root, sb, tot > 0 && games >= tot);
         }
         if (sb != null && sb.sprt() != null) {
-            ArrayNode llr = root.putArray("llr");
-            for (double[] p : llrHistory.points()) {
-                llr.addArray().add((int) p[0]).add(p[1]);
-            }
+            llrHistory.write(root.putArray("llr"), -1);
         } else {
             root.putNull("llr"); // no SPRT: no LLR to chart
         }
         ObjectNode eh = root.putObject("eloHistory");
         ArrayNode sn = eh.putArray("series");
         eloSeries.forEach(sn::add);
-        ArrayNode ep = eh.putArray("points");
-        for (double[] p : eloHistory.points()) {
-            ArrayNode a = ep.addArray().add((int) p[0]);
-            for (int i = 1; i < p.length; i++) {
-                if (Double.isFinite(p[i])) {
-                    a.add(Math.round(p[i] * 100) / 100.0);
-                } else {
-                    a.addNull();
-                }
-            }
-        }
+        eloHistory.write(eh.putArray("points"), 2);
         root.put("playing", playing);
         ArrayNode lv = root.putArray("live");
         for (Live l : ls) {

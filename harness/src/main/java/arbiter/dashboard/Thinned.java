@@ -1,5 +1,6 @@
 package arbiter.dashboard;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,6 +51,24 @@ final class Thinned {
         points.clear();
         step = 1;
         lastGames = -1;
+    }
+
+    /**
+     * Writes each point as {@code [games, values...]}, a value rounded to {@code digits} decimals (all of
+     * them when negative), {@code null} when it is not a number.
+     */
+    void write(ArrayNode into, int digits) {
+        double scale = Math.pow(10, Math.max(digits, 0));
+        for (double[] p : points) {
+            ArrayNode a = into.addArray().add((long) p[0]);
+            for (int i = 1; i < p.length; i++) {
+                if (!Double.isFinite(p[i])) {
+                    a.addNull();
+                } else {
+                    a.add(digits < 0 ? p[i] : Math.round(p[i] * scale) / scale);
+                }
+            }
+        }
     }
 
     /** The points, each {@code [games, values...]}. */

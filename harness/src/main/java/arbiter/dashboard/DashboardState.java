@@ -414,7 +414,7 @@ final class DashboardState {
         long decided = v.wins() + v.draws() + v.losses();
         finite(m, "drawRatio", decided == 0 ? Double.NaN : (double) v.draws() / decided);
         if (v.paired()) {
-            // fishtest's pair ratio: pairs won or won-and-drawn over pairs lost or lost-and-drawn
+            // the pair ratio: pairs won (WW, WD) over pairs lost (LL, LD)
             long[] p = v.pentanomial();
             m.put("pairs", p[0] + p[1] + p[2] + p[3] + p[4]);
             finite(m, "pairRatio", p[0] + p[1] == 0 ? Double.NaN : (double) (p[3] + p[4]) / (p[0] + p[1]));

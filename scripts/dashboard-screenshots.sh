@@ -67,7 +67,8 @@ shoot quoridor 10 "#board" 380 440
 config backgammon backgammon backgammon-expectimax backgammon-expectimax '{"depth": 2}' 0
 shoot backgammon 6 "#board" 400 340 bar
 
-config run chess chess-alphabeta chess-alphabeta '{"moveTimeMs": 100, "marginMs": 1000}' 8
-# The whole page of a match with an SPRT, so the LLR chart has something to show.
-sed -i 's/"games": 200}/"games": 200, "sprt": {"elo0": 0, "elo1": 10}}/' "$work/run.json"
-shoot run 25 "" 1200 900
+config run chess chess-alphabeta chess-alphabeta '{"moveTimeMs": 40, "marginMs": 1000}' 8
+# The whole page of a match with an SPRT, so the LLR chart has something to show, two games at a time and
+# long enough for a few points of the Elo over games.
+sed -i -e 's/"games": 200}/"games": 200, "sprt": {"elo0": 0, "elo1": 10}}/' -e 's/"concurrency": 1/"concurrency": 2/' "$work/run.json"
+shoot run 45 "" 1200 1900

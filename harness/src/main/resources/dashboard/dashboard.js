@@ -72,27 +72,23 @@ function render(state) {
   current = state;
   document.getElementById("name").textContent = state.name || "Arbiter";
   document.title = "Arbiter: " + (state.name || "");
-  document.getElementById("conditions").textContent = [state.variant, state.schedule].filter(Boolean).join(" · ");
+  document.getElementById("variant").textContent = [state.variant, state.schedule].filter(Boolean).join(" · ");
   const pct = state.total > 0 ? 100 * state.done / state.total : 0;
   document.getElementById("bar").style.width = pct.toFixed(1) + "%";
   document.getElementById("progress-text").textContent = progressText(state, !lost && !state.ended);
   status(state);
 
+  conditions(state);
+  engines(state);
   rows(document.querySelector("#ratings tbody"), state.ratings || [], p => [p.rank, p.name, fixed(p.elo, 1),
     fixed(p.error, 1), p.games, fixed(100 * p.score, 1) + "%", fixed(100 * p.draws, 1) + "%"]);
-
-  const match = state.match;
-  document.getElementById("match-section").hidden = !match;
-  if (match) {
-    const lines = [match.a + " vs " + match.b + ":  W " + match.w + "  D " + match.d + "  L " + match.l];
-    if (match.pentanomial) lines.push("pentanomial [LL, LD, WL+DD, WD, WW]: [" + match.pentanomial.join(", ") + "]");
-    if (match.elo !== undefined) lines.push("Elo " + fixed(match.elo, 2) + " ± " + fixed(match.eloError, 2) + " (95%), LOS " + fixed(100 * match.los, 1) + "%");
-    if (match.llr !== undefined) lines.push("SPRT [" + match.elo0 + ", " + match.elo1 + "]: LLR " + fixed(match.llr, 3) +
-      " (" + fixed(match.lower, 3) + ", " + fixed(match.upper, 3) + ") " + match.verdict);
-    document.getElementById("match").textContent = lines.join("\n");
-    chart(document.getElementById("llr-chart"), [{name: "LLR", points: state.llr || []}], "games", "LLR",
-      match.lower !== undefined ? [match.lower, match.upper] : []);
-  }
+  const kind = state.ratingsError || "95% curvature";
+  document.getElementById("ratings-error-head").textContent = "± (" + kind + ")";
+  document.getElementById("ratings-note").textContent = kind === "95% bootstrap"
+    ? "± is the 95% interval by bootstrap, the report's (its samples and seed), now that the run has ended."
+    : "± is the 95% interval from the likelihood's curvature, recomputed as games finish (once the run has ended, the report's bootstrap).";
+  matchBlock(state);
+  eloChart(state);
 
   const live = document.getElementById("live");
   const games = lost || state.ended ? [] : state.live || [];
@@ -123,11 +119,129 @@ function render(state) {
   }
 }
 
-/** A line chart with axes, their titles and optional horizontal lines (the SPRT bounds). */
-function chart(svg, series, xTitle, yTitle, hlines) {
-  const W = +svg.getAttribute("width"), H = +svg.getAttribute("height"), L = 48, R = 10, T = 10, B = 34;
-  const all = series.flatMap(s => s.points);
-  const xs = all.map(p => p[0]), ys = all.map(p => p[1]).concat(hlines);
+/** Conditions at a glance: the run's config and its times (start, elapsed). */
+function conditions(state) {
+  const c = state.conditions;
+  document.getElementById("conditions-section").hidden = !c;
+  if (!c) return;
+  const items = [["Game", c.game + (c.rules !== "none" ? " (" + c.rules + ")" : "")], ["Schedule", c.schedule],
+    ["Limits", c.limits], ["Openings", c.openings], ["Adjudication", c.adjudication],
+    ["Concurrency", c.concurrency + (c.concurrency === 1 ? " game" : " games") + " at once"],
+    ["Workers", (state.workers || []).length ? state.workers.length + " connected (see Workers)" : "this machine"],
+    ["Started", state.startedAt ? state.startedAt.replace("T", " ").replace("Z", " UTC") : "–"],
+    ["Elapsed", state.elapsedSeconds !== undefined ? duration(state.elapsedSeconds) : "–"], ["Seed", String(c.seed)]];
+  document.querySelector("#conditions tbody").replaceChildren(...items.map(([k, v]) => {
+    const tr = el("tr");
+    tr.appendChild(el("th", {}, k));
+    tr.appendChild(el("td", {}, v));
+    return tr;
+  }));
+}
+
+/** The players' engines, options and limits, with the games each lost on time, by a crash, an illegal move or a stall. */
+function engines(state) {
+  const list = state.engines || [];
+  document.getElementById("engines-section").hidden = list.length === 0;
+  const tbody = document.querySelector("#engines tbody");
+  rows(tbody, list, e => [e.name, e.engine, e.options, e.limits, e.timeLosses, e.crashes, e.illegalMoves, e.stalls]);
+  tbody.querySelectorAll("td:nth-child(n+5)").forEach(td => { if (td.textContent !== "0") td.classList.add("bad"); });
+}
+
+/** A labelled row of the match table; {@code id} names the value cell for tests and readers. */
+function fact(label, value, id) {
+  const tr = el("tr");
+  tr.appendChild(el("th", {}, label));
+  tr.appendChild(el("td", id ? {id: id} : {}, value));
+  return tr;
+}
+
+/**
+ * The match block: the report's reading of the same games (MatchReading, via the state JSON): the Elo and its ±
+ * with the ±'s kind, or "all won" / "all lost" with the bound; the SPRT only when the run has one, its bounds
+ * labelled H0 and H1 and the LLR's way to the bound it approaches; after an SPRT stop, fishtest's median-unbiased
+ * Elo and interval beside the plain ones.
+ */
+function matchBlock(state) {
+  const match = state.match;
+  document.getElementById("match-section").hidden = !match;
+  const box = document.getElementById("llr-box");
+  const tbody = document.querySelector("#match tbody");
+  if (!match) {
+    box.replaceChildren();
+    return;
+  }
+  const lines = [match.a + " vs " + match.b + ":  W " + match.w + "  D " + match.d + "  L " + match.l];
+  if (match.pentanomial) lines.push("pentanomial [LL, LD, WL+DD, WD, WW]: [" + match.pentanomial.join(", ") + "]");
+  document.getElementById("match-counts").textContent = lines.join("\n");
+  const facts = [];
+  if (match.eloText !== undefined) {
+    const s = match.sprt, unbiased = s && s.unbiased;
+    facts.push(fact(unbiased ? "Elo (plain)" : "Elo", match.eloText, "match-elo"));
+    facts.push(fact(match.perfect ? "Elo bound (" + match.errorKind + ")" : "Elo ± (" + match.errorKind + ")",
+      match.eloErrorText, "match-elo-error"));
+    if (unbiased) {
+      facts.push(fact("Elo (median-unbiased, after the SPRT stop)", unbiased.eloText, "match-elo-unbiased"));
+      facts.push(fact("95% interval (median-unbiased)", unbiased.intervalText, "match-interval-unbiased"));
+    }
+    if (match.nElo !== undefined) facts.push(fact("nElo ± (95%)", fixed(match.nElo, 2) + " ± " + fixed(match.nEloError, 2), "match-nelo"));
+    facts.push(fact("LOS", fixed(100 * match.los, 1) + "%", "match-los"));
+    facts.push(fact("Draw ratio", fixed(100 * match.drawRatio, 1) + "%", "match-draw-ratio"));
+    if (match.pairs !== undefined) facts.push(fact("Pair ratio (WW+WD)/(LL+LD)", fixed(match.pairRatio, 2), "match-pair-ratio"));
+    if (s) {
+      facts.push(fact("SPRT [" + s.elo0 + ", " + s.elo1 + "] " + s.model, "α " + s.alpha + ", β " + s.beta));
+      facts.push(fact("LLR", fixed(s.llr, 3) + "  (" + s.lower.label + " " + fixed(s.lower.llr, 3) + ", "
+        + s.upper.label + " " + fixed(s.upper.llr, 3) + ")", "match-llr"));
+      facts.push(fact("LLR progress", s.percent === null || s.percent === undefined ? "–"
+        : fixed(s.percent, 1) + "% of the way to " + s.toward, "match-llr-percent"));
+      facts.push(fact("Status", s.status, "match-sprt-status"));
+    }
+  }
+  tbody.replaceChildren(...facts);
+  // No SPRT: no LLR chart at all (an empty chart with 0.00 / 0.00 bounds reads as a test that is going nowhere).
+  if (match.sprt && state.llr) {
+    let svg = document.getElementById("llr-chart");
+    if (!svg) {
+      svg = el("svg:svg", {id: "llr-chart", class: "chart", width: 520, height: 220, role: "img", "aria-label": "LLR over games"});
+      box.replaceChildren(svg);
+    }
+    const s = match.sprt;
+    chart(svg, [{name: "LLR", points: state.llr}], "games", "LLR",
+      [{y: s.lower.llr, label: s.lower.label}, {y: s.upper.llr, label: s.upper.label}]);
+  } else {
+    box.replaceChildren();
+  }
+}
+
+/** Elo over games: the match's Elo with its 95% band, or each player's rating in other schedules. */
+function eloChart(state) {
+  const h = state.eloHistory || {series: [], points: []};
+  const section = document.getElementById("elo-section");
+  section.hidden = h.points.length < 2;
+  if (section.hidden) return;
+  const match = state.match;
+  let series;
+  if (match && h.series.length === 1) {
+    series = [{name: "Elo", points: h.points.map(p => [p[0], p[1]])},
+      {name: "95% low", points: h.points.map(p => [p[0], p[2]]), dash: true},
+      {name: "95% high", points: h.points.map(p => [p[0], p[3]]), dash: true}];
+    document.getElementById("elo-note").textContent = match.a + " against " + match.b
+      + ": the Elo and its 95% interval (" + (match.errorKind || "") + ") as games finished; a perfect score, with no finite Elo, is left out.";
+  } else {
+    series = h.series.map((n, i) => ({name: n, points: h.points.filter(p => p[i + 1] !== null).map(p => [p[0], p[i + 1]])}));
+    document.getElementById("elo-note").textContent = "Each player's rating as games finished.";
+  }
+  chart(document.getElementById("elo-chart"), series, "games", "Elo", [], !match || h.series.length !== 1);
+}
+
+/**
+ * A line chart with axes, their titles and optional horizontal lines (the SPRT bounds, {y, label}). Series
+ * {name, points, dash}; names are drawn as a legend when {@code legend} or there are several undashed series.
+ */
+function chart(svg, series, xTitle, yTitle, hlines, legend) {
+  hlines = hlines.map(h => typeof h === "number" ? {y: h} : h);
+  const W = +svg.getAttribute("width"), H = +svg.getAttribute("height"), L = 48, R = 24, T = 10, B = 34;
+  const all = series.flatMap(s => s.points).filter(p => p[1] !== null && isFinite(p[1]));
+  const xs = all.map(p => p[0]), ys = all.map(p => p[1]).concat(hlines.map(h => h.y));
   const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs), y0 = Math.min(0, ...ys), y1 = Math.max(0.001, ...ys);
   const X = x => L + (x - x0) / (x1 - x0 || 1) * (W - L - R), Y = y => H - B - (y - y0) / (y1 - y0 || 1) * (H - T - B);
   const parts = [el("svg:line", {x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#555"}),
@@ -137,13 +251,22 @@ function chart(svg, series, xTitle, yTitle, hlines) {
     el("svg:text", {x: L - 4, y: Y(y1) + 4, "text-anchor": "end"}, fixed(y1, 2)),
     el("svg:text", {x: L - 4, y: Y(y0) + 4, "text-anchor": "end"}, fixed(y0, 2)),
     el("svg:text", {x: W - R, y: H - B + 14, "text-anchor": "end"}, String(x1))];
-  for (const h of hlines) parts.push(el("svg:line", {x1: L, y1: Y(h), x2: W - R, y2: Y(h), stroke: "#c44", "stroke-dasharray": "4 3"}));
-  const colours = ["#1f6fb2", "#d2691e", "#2e8b57", "#8b3a8b", "#b8860b"];
+  if (y0 < 0 && y1 > 0) parts.push(el("svg:line", {x1: L, y1: Y(0), x2: W - R, y2: Y(0), stroke: "#bbb"}));
+  for (const h of hlines) {
+    parts.push(el("svg:line", {x1: L, y1: Y(h.y), x2: W - R, y2: Y(h.y), stroke: "#c44", "stroke-dasharray": "4 3", class: "bound"}));
+    if (h.label) parts.push(el("svg:text", {x: W - R + 2, y: Y(h.y) + 4, fill: "#c44", class: "bound-label"}, h.label));
+  }
+  const colours = ["#1f6fb2", "#d2691e", "#2e8b57", "#8b3a8b", "#b8860b", "#20808f", "#a0522d", "#556b2f"];
+  const named = series.filter(s => !s.dash).length > 1 || legend;
   series.forEach((s, i) => {
-    if (!s.points.length) return;
-    parts.push(el("svg:polyline", {fill: "none", stroke: colours[i % colours.length], "stroke-width": 2, class: "series",
-      points: s.points.map(p => X(p[0]).toFixed(1) + "," + Y(p[1]).toFixed(1)).join(" ")}));
-    if (series.length > 1) parts.push(el("svg:text", {x: L + 6, y: T + 12 + 13 * i, fill: colours[i % colours.length]}, s.name));
+    const pts = s.points.filter(p => p[1] !== null && isFinite(p[1]));
+    if (!pts.length) return;
+    const colour = s.dash ? "#7fa7cc" : colours[i % colours.length];
+    const attrs = {fill: "none", stroke: colour, "stroke-width": s.dash ? 1 : 2, class: s.dash ? "band" : "series",
+      points: pts.map(p => X(p[0]).toFixed(1) + "," + Y(p[1]).toFixed(1)).join(" ")};
+    if (s.dash) attrs["stroke-dasharray"] = "3 3";
+    parts.push(el("svg:polyline", attrs));
+    if (named && !s.dash) parts.push(el("svg:text", {x: L + 6, y: T + 12 + 13 * i, fill: colour}, s.name));
   });
   svg.replaceChildren(...parts);
 }

@@ -20,6 +20,8 @@ import arbiter.tournament.Tournament;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -43,6 +45,8 @@ final class DashboardState {
     /** Games in progress sent to the page (it draws 8 boards); a cluster may play hundreds at once. */
     private static final int LIVE_SHOWN = 12;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Points of the Elo-over-games and LLR-over-games series at most (thinned as the run goes on, see {@link Thinned}). */
+    static final int SERIES_POINTS = 200;
 
     /** A game in progress; {@code task} is kept until its position is known (the first refresh that shows it). */
     private record Live(int id, String white, String black, String worker, String position, int plies, String last,
@@ -59,6 +63,9 @@ final class DashboardState {
     private int total;
     private int resumed;
     private long startNanos = System.nanoTime();
+    private Instant startedAt = Instant.now();
+    /** This session's games lost on time, by a crash, an illegal move or a stall, per player. */
+    private final Losses losses = new Losses();
     private int playedHere;
     /**
      * The run's scoreboard as games finish (a copy of the coordinator's at the start, then fed the same
@@ -75,8 +82,9 @@ final class DashboardState {
     private final List<double[]> tuneSteps = new ArrayList<>();
 
     /** Computed on the refresh thread only. */
-    private final List<double[]> llrHistory = new ArrayList<>();
-    private int llrGames = -1;
+    private final Thinned llrHistory = new Thinned(SERIES_POINTS);
+    private final Thinned eloHistory = new Thinned(SERIES_POINTS);
+    private List<String> eloSeries = List.of();
     private long lastWorkersRefresh;
 
     void workers(Supplier<List<Map<String, Object>>> supplier) {
@@ -93,6 +101,8 @@ final class DashboardState {
             live.clear();
             playedHere = 0;
             startNanos = System.nanoTime();
+            startedAt = Instant.now();
+            losses.clear();
             ended = false;
             stopReason = null;
         }
@@ -135,6 +145,7 @@ final class DashboardState {
             live.remove(t.id());
             board.add(t.white(), t.black(), g.result(), t.pair());
             playedHere++;
+            losses.add(g);
             finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
             while (finished.size() > FINISHED_SHOWN) {
                 finished.removeLast();
@@ -194,7 +205,11 @@ final class DashboardState {
         String stop;
         List<String> tn;
         List<double[]> ts;
+        Instant started;
+        Losses lost;
         synchronized (lock) {
+            started = startedAt;
+            lost = losses.copy();
             c = config;
             sb = board == null ? null : board.copy();
             ls = live.values().stream().limit(LIVE_SHOWN).toList();
@@ -226,20 +241,32 @@ final class DashboardState {
         } else {
             root.putNull("etaSeconds");
         }
+        root.put("startedAt", started.truncatedTo(ChronoUnit.SECONDS).toString());
+        root.put("elapsedSeconds", (System.nanoTime() - since) / 1_000_000_000L);
         root.put("ended", over);
         root.put("stopReason", stop);
+        if (llrReset) {
+            llrHistory.clear();
+            eloHistory.clear();
+            eloSeries = List.of();
+            llrReset = false;
+        }
         if (c != null) {
+            RunFacts.conditions(root, c);
+            RunFacts.engines(root, c);
+            lost.write((ArrayNode) root.get("engines"));
             ratings(root, c, sb, over);
             match(root, sb, tot > 0 && games >= tot);
         }
         if (sb != null && sb.sprt() != null) {
-            ArrayNode llr = root.putArray("llr");
-            for (double[] p : llrHistory) {
-                llr.addArray().add((int) p[0]).add(p[1]);
-            }
+            llrHistory.write(root.putArray("llr"), -1);
         } else {
             root.putNull("llr"); // no SPRT: no LLR to chart
         }
+        ObjectNode eh = root.putObject("eloHistory");
+        ArrayNode sn = eh.putArray("series");
+        eloSeries.forEach(sn::add);
+        eloHistory.write(eh.putArray("points"), 2);
         root.put("playing", playing);
         ArrayNode lv = root.putArray("live");
         for (Live l : ls) {
@@ -322,6 +349,24 @@ final class DashboardState {
             return; // e.g. games that cannot be rated yet: the table fills at the next refresh
         }
         root.put("ratingsError", over ? "95% bootstrap" : "95% curvature");
+        if (!c.schedule().match()) {
+            // Elo over games: each player's rating, the players in config order (at most 8 lines on the chart)
+            List<String> names = c.players().stream().map(RunConfig.PlayerConfig::name).limit(8).toList();
+            if (!names.equals(eloSeries)) {
+                eloHistory.clear();
+                eloSeries = names;
+            }
+            double[] values = new double[names.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = Double.NaN;
+                for (PlayerRating p : ratings.players()) {
+                    if (p.name().equals(names.get(i)) && p.games() > 0) {
+                        values[i] = p.rating();
+                    }
+                }
+            }
+            eloHistory.offer(sb.games(), values);
+        }
         int rank = 0;
         for (PlayerRating p : ratings.players()) {
             if (p.games() == 0) {
@@ -338,11 +383,6 @@ final class DashboardState {
      * only when the run has one, and after its stop fishtest's median-unbiased estimate.
      */
     private void match(ObjectNode root, Scoreboard sb, boolean capReached) {
-        if (llrReset) {
-            llrHistory.clear();
-            llrGames = -1;
-            llrReset = false;
-        }
         MatchVerdict v = sb.verdict();
         if (v == null) {
             root.putNull("match");
@@ -371,6 +411,22 @@ final class DashboardState {
             finite(m, "nElo", stats.nElo());
             finite(m, "nEloError", stats.nEloError());
         }
+        long decided = v.wins() + v.draws() + v.losses();
+        finite(m, "drawRatio", decided == 0 ? Double.NaN : (double) v.draws() / decided);
+        if (v.paired()) {
+            // the pair ratio: pairs won (WW, WD) over pairs lost (LL, LD)
+            long[] p = v.pentanomial();
+            m.put("pairs", p[0] + p[1] + p[2] + p[3] + p[4]);
+            finite(m, "pairRatio", p[0] + p[1] == 0 ? Double.NaN : (double) (p[3] + p[4]) / (p[0] + p[1]));
+        }
+        List<String> series = List.of(v.player());
+        if (!series.equals(eloSeries)) {
+            eloHistory.clear();
+            eloSeries = series;
+        }
+        if (reading.perfect() == null && Double.isFinite(stats.elo()) && Double.isFinite(stats.eloError())) {
+            eloHistory.offer(v.games(), stats.elo(), stats.elo() - stats.eloError(), stats.elo() + stats.eloError());
+        }
         Sprt sprt = v.sprt();
         if (sprt == null) {
             return;
@@ -396,10 +452,8 @@ final class DashboardState {
         // the flat fields the page script reads today (the same values as sprt.*)
         m.put("elo0", sprt.elo0()).put("elo1", sprt.elo1()).put("llr", r.llr()).put("lower", r.lower())
                 .put("upper", r.upper()).put("verdict", reading.status());
-        int games = (int) v.games();
-        if (games != llrGames && Double.isFinite(r.llr())) {
-            llrHistory.add(new double[] {games, r.llr()});
-            llrGames = games;
+        if (Double.isFinite(r.llr())) {
+            llrHistory.offer(v.games(), r.llr());
         }
     }
 

@@ -113,8 +113,9 @@ class DashboardBrowserTest {
                 // As games finish the table, the progress and the LLR chart change by themselves (server-sent events).
                 wait.until(x -> !text(x, "#ratings tbody tr").equals(ratings) && !text(x, "#progress-text").equals(progress));
                 wait.until(x -> llrPoints(x) > points);
-                assertTrue(text(d, "#match").contains("pentanomial [LL, LD, WL+DD, WD, WW]"), text(d, "#match"));
-                assertTrue(text(d, "#match").contains("SPRT [0, 10]: LLR"), text(d, "#match"));
+                assertTrue(text(d, "#match-counts").contains("pentanomial [LL, LD, WL+DD, WD, WW]"), text(d, "#match-counts"));
+                assertTrue(text(d, "#match").contains("SPRT [0, 10]"), text(d, "#match"));
+                assertTrue(text(d, "#match-llr").contains("H0 ") && text(d, "#match-llr").contains("H1 "), text(d, "#match-llr"));
                 assertTrue(text(d, "#llr-chart text").contains("games|LLR"), "the chart's axes have titles: " + text(d, "#llr-chart text"));
 
                 byte[] png = ((ChromeDriver) d).getScreenshotAs(OutputType.BYTES);

@@ -71,8 +71,8 @@ class DashboardRunTest {
         Path f = dir.resolve("run.json");
         Files.writeString(f, """
                 { "name": "plies", "game": {"variant": "english"},
-                  "players": [ {"name": "one", "engine": "draughts-alphabeta", "limits": {"depth": 7}},
-                               {"name": "two", "engine": "draughts-alphabeta", "limits": {"depth": 6}} ],
+                  "players": [ {"name": "one", "engine": "draughts-alphabeta", "limits": {"moveTimeMs": 40}},
+                               {"name": "two", "engine": "draughts-alphabeta", "limits": {"moveTimeMs": 30}} ],
                   "schedule": {"type": "match", "players": ["one", "two"], "games": 4},
                   "openings": {"randomPlies": 3, "pairs": true}, "adjudication": {"maxPlies": 120},
                   "concurrency": 2, "seed": 5, "output": "%s" }""".formatted(dir.resolve("out")));

@@ -1,0 +1,72 @@
+package arbiter.pdn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import arbiter.play.GameResult;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Fuzz tests (Jazzer; docs/fuzzing.md) of the PDN/PGN reader and the rating fast path. Without
+ * {@code JAZZER_FUZZ} they replay the committed inputs in {@code PdnFuzzTestInputs/}.
+ *
+ * <p>The properties: {@link PdnReader} reports a bad file through warnings and never throws (an
+ * {@link UncheckedIOException} would be its only error: a read failure); {@link ResultScanner} either
+ * gives up or yields exactly the games the full reader yields (its documented contract).
+ */
+class PdnFuzzTest {
+    private static Path file;
+
+    @FuzzTest(maxDuration = "5s")
+    void reader(byte[] input) {
+        readAll(new String(input, StandardCharsets.UTF_8));
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void scannerAgreesWithReader(byte[] input) throws IOException {
+        Path f = scratch();
+        Files.write(f, input);
+        ResultScanner scanner = new ResultScanner();
+        List<String> scanned = new ArrayList<>();
+        if (!scanner.scan(f, (w, b, r) -> scanned.add(scanner.names().get(w) + " - " + scanner.names().get(b) + " " + r))) {
+            return; // it gave up: the caller reads the file with PdnReader
+        }
+        List<String> read = new ArrayList<>();
+        // PdnReader reads UTF-8 through a Reader, as PdnReader.open does
+        for (GameRecord g : readAll(new String(input, StandardCharsets.UTF_8))) {
+            GameResult r = g.result();
+            read.add(g.tag("White") + " - " + g.tag("Black") + " " + r);
+        }
+        assertEquals(read, scanned, "the scanner accepted the file but saw other games than the reader");
+    }
+
+    private static List<GameRecord> readAll(String text) {
+        List<GameRecord> games = new ArrayList<>();
+        try (PdnReader reader = new PdnReader(new StringReader(text), "fuzz", w -> { })) {
+            while (reader.hasNext()) {
+                GameRecord g = reader.next();
+                g.result();
+                g.tag("White");
+                games.add(g);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // a read error: the reader's own failure
+        }
+        return games;
+    }
+
+    private static synchronized Path scratch() throws IOException {
+        if (file == null) {
+            file = Files.createTempFile("arbiter-fuzz-", ".pdn");
+            file.toFile().deleteOnExit();
+        }
+        return file;
+    }
+}

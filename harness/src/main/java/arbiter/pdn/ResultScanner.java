@@ -59,6 +59,8 @@ public final class ResultScanner {
     private int variation;
     private boolean inGame;
     private boolean inMoveText;
+    /** In a brace comment: nothing but white space since the line began. */
+    private boolean commentLineEmpty;
     private int white = -1;
     private int black = -1;
     private GameResult tagResult;
@@ -122,6 +124,13 @@ public final class ResultScanner {
             case BRACE_COMMENT -> {
                 if (b == '}') {
                     state = inMoveText || inGame ? State.MOVETEXT : State.BETWEEN;
+                } else if (b == '[' && commentLineEmpty) {
+                    return false; // maybe the next game's tags: the full reader says whether the comment was never closed
+                }
+                if (b == '\n') {
+                    commentLineEmpty = true;
+                } else if (!space(b)) {
+                    commentLineEmpty = false;
                 }
                 lineStart = b == '\n';
                 return true;
@@ -178,6 +187,7 @@ public final class ResultScanner {
             case '{' -> {
                 inGame = true;
                 state = State.BRACE_COMMENT;
+                commentLineEmpty = false;
                 return true;
             }
             case '}' -> {

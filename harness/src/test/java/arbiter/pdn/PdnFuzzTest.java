@@ -1,6 +1,7 @@
 package arbiter.pdn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import arbiter.play.GameResult;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fuzz tests (Jazzer; docs/fuzzing.md) of the PDN/PGN reader and the rating fast path. Without
@@ -45,6 +47,20 @@ class PdnFuzzTest {
             read.add(g.tag("White") + " - " + g.tag("Black") + " " + r);
         }
         assertEquals(read, scanned, "the scanner accepted the file but saw other games than the reader");
+    }
+
+    /**
+     * Found by {@link #scannerAgreesWithReader} (input {@code comment-open-into-next-game}): a comment
+     * left open runs into the next game's tags; the reader skips the broken game, the scanner read the
+     * next game's tags as comment and credited its result to the broken game's players.
+     */
+    @Test
+    void scannerGivesUpOnACommentOpenIntoTheNextGame() throws IOException {
+        String text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 {open\n\n[White \"C\"]\n[Black \"D\"]\n\n1. d4 {x} 1-0\n";
+        Path f = scratch();
+        Files.writeString(f, text);
+        assertEquals(List.of("C"), readAll(text).stream().map(g -> g.tag("White")).toList());
+        assertFalse(new ResultScanner().scan(f, (w, b, r) -> { }), "the scanner leaves this file to the reader");
     }
 
     private static List<GameRecord> readAll(String text) {

@@ -59,6 +59,8 @@ public final class ResultScanner {
     private int variation;
     private boolean inGame;
     private boolean inMoveText;
+    /** The last byte was a CR: a LF right after it ends no second line. */
+    private boolean afterCr;
     /** In a brace comment: nothing but white space since the line began. */
     private boolean commentLineEmpty;
     private int white = -1;
@@ -95,7 +97,17 @@ public final class ResultScanner {
             }
             first = false;
             for (; i < n; i++) {
-                if (!step(bytes[i], sink)) {
+                byte b = bytes[i];
+                if (b == '\r') {
+                    afterCr = true; // a line end, as for PdnReader (BufferedReader): CR, LF or CR LF
+                    b = '\n';
+                } else if (b == '\n' && afterCr) {
+                    afterCr = false;
+                    continue;
+                } else {
+                    afterCr = false;
+                }
+                if (!step(b, sink)) {
                     return false;
                 }
             }

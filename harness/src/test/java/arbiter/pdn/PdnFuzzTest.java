@@ -2,6 +2,7 @@ package arbiter.pdn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.play.GameResult;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -61,6 +62,26 @@ class PdnFuzzTest {
         Files.writeString(f, text);
         assertEquals(List.of("C"), readAll(text).stream().map(g -> g.tag("White")).toList());
         assertFalse(new ResultScanner().scan(f, (w, b, r) -> { }), "the scanner leaves this file to the reader");
+    }
+
+    /**
+     * Found by {@link #scannerAgreesWithReader} (input {@code lone-cr-in-tag}): a lone CR ends a line
+     * for the reader, so {@code [Result "1-0<CR>"]} is a broken tag there, but the scanner took the CR
+     * for a byte of the value and accepted the game.
+     */
+    @Test
+    void scannerEndsLinesAtALoneCarriageReturnAsTheReaderDoes() throws IOException {
+        String text = "[White \"A\"]\n[Black \"B\"]\n[Rasult \"3\r0\"]\n\n1. e4 1/2-1/2\n";
+        Path f = scratch();
+        Files.writeString(f, text);
+        assertEquals(List.of(), readAll(text));
+        assertFalse(new ResultScanner().scan(f, (w, b, r) -> { }), "the scanner leaves this file to the reader");
+        String crlf = "[White \"A\"]\r\n[Black \"B\"]\r\n\r\n1. e4 ; note\r1-0\r\n";
+        Files.writeString(f, crlf);
+        List<String> scanned = new ArrayList<>();
+        ResultScanner scanner = new ResultScanner();
+        assertTrue(scanner.scan(f, (w, b, r) -> scanned.add(scanner.names().get(w) + " - " + scanner.names().get(b) + " " + r)));
+        assertEquals(List.of("A - B " + readAll(crlf).get(0).result()), scanned);
     }
 
     private static List<GameRecord> readAll(String text) {

@@ -1,5 +1,7 @@
 package arbiter.external;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import arbiter.game.Games;
 import arbiter.game.NotationException;
 import arbiter.game.Position;
@@ -8,6 +10,7 @@ import arbiter.game.draughts.DraughtsPosition;
 import arbiter.game.draughts.DraughtsRules;
 import arbiter.player.IllegalMoveException;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -95,6 +98,13 @@ class ProtocolFuzzTest {
         } catch (NotationException e) {
             // the parser's own error
         }
+    }
+
+    /** Found by {@link #gnubgMove} (input {@code point-number-overflow}): a NumberFormatException escaped. */
+    @Test
+    void gnubgMoveWithAnOverlongPointNumberIsANotationError() {
+        assertThrows(NotationException.class, () -> GnubgMove.parse("33333333337/5"));
+        assertThrows(NotationException.class, () -> GnubgMove.parse("24/18 100/99"));
     }
 
     @FuzzTest(maxDuration = "5s")

@@ -59,6 +59,9 @@ public final class ResultScanner {
     private int variation;
     private boolean inGame;
     private boolean inMoveText;
+    /** The two bytes before the current one (for {@link #javaSpaceOnlyForTheReader}). */
+    private int last1;
+    private int last2;
     /** The last byte was a CR: a LF right after it ends no second line. */
     private boolean afterCr;
     /** In a brace comment: nothing but white space since the line began. */
@@ -107,6 +110,9 @@ public final class ResultScanner {
                 } else {
                     afterCr = false;
                 }
+                if (javaSpaceOnlyForTheReader(b)) {
+                    return false; // white space to PdnReader (Character.isWhitespace), not to this scanner
+                }
                 if (!step(b, sink)) {
                     return false;
                 }
@@ -117,6 +123,26 @@ public final class ResultScanner {
         }
         // A game still open at the end (no result token), or an unclosed comment/variation.
         return !inGame && state != State.BRACE_COMMENT && variation == 0 && state != State.TAG;
+    }
+
+    /**
+     * True at the last byte of a character that {@link Character#isWhitespace} calls white space (so
+     * {@link PdnReader} splits names and tokens there) but {@link #space} does not: U+001C..U+001F,
+     * U+1680, U+2000..U+2006, U+2008..U+200A, U+2028, U+2029, U+205F, U+3000 (UTF-8).
+     */
+    private boolean javaSpaceOnlyForTheReader(byte b) {
+        int c = b & 0xff;
+        int p1 = last1;
+        int p2 = last2;
+        last2 = p1;
+        last1 = c;
+        if (c >= 0x1C && c <= 0x1F) {
+            return true;
+        }
+        return (p2 == 0xE2 && p1 == 0x80 && ((c >= 0x80 && c <= 0x8A && c != 0x87) || c == 0xA8 || c == 0xA9))
+                || (p2 == 0xE2 && p1 == 0x81 && c == 0x9F)
+                || (p2 == 0xE1 && p1 == 0x9A && c == 0x80)
+                || (p2 == 0xE3 && p1 == 0x80 && c == 0x80);
     }
 
     private static boolean space(byte b) {

@@ -84,6 +84,22 @@ class PdnFuzzTest {
         assertEquals(List.of("A - B " + readAll(crlf).get(0).result()), scanned);
     }
 
+    /**
+     * Found by {@link #scannerAgreesWithReader} (input {@code unit-separator-in-tag-name}): U+001F is white
+     * space to the reader (Character.isWhitespace), which split the tag name there and skipped the
+     * game; the scanner read one name and accepted the game. The same holds for the Unicode spaces.
+     */
+    @Test
+    void scannerGivesUpOnWhiteSpaceOnlyTheReaderKnows() throws IOException {
+        for (String space : List.of("\u001f", "\u2003", "\u3000")) {
+            String text = "[Ev" + space + "ent \"x\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 1/2-1/2\n";
+            Path f = scratch();
+            Files.writeString(f, text);
+            assertEquals(List.of(), readAll(text));
+            assertFalse(new ResultScanner().scan(f, (w, b, r) -> { }), "the scanner leaves this file to the reader");
+        }
+    }
+
     private static List<GameRecord> readAll(String text) {
         List<GameRecord> games = new ArrayList<>();
         try (PdnReader reader = new PdnReader(new StringReader(text), "fuzz", w -> { })) {

@@ -126,9 +126,10 @@ public final class ResultScanner {
     }
 
     /**
-     * True at the last byte of a character that {@link Character#isWhitespace} calls white space (so
-     * {@link PdnReader} splits names and tokens there) but {@link #space} does not: U+001C..U+001F,
-     * U+1680, U+2000..U+2006, U+2008..U+200A, U+2028, U+2029, U+205F, U+3000 (UTF-8).
+     * True at a control character other than {@link #space} (NUL, U+001C..U+001F, ...), or at the last
+     * byte of a character that {@link Character#isWhitespace} calls white space (so {@link PdnReader}
+     * splits names and tokens there) but {@link #space} does not: U+1680, U+2000..U+2006,
+     * U+2008..U+200A, U+2028, U+2029, U+205F, U+3000 (UTF-8).
      */
     private boolean javaSpaceOnlyForTheReader(byte b) {
         int c = b & 0xff;
@@ -136,8 +137,8 @@ public final class ResultScanner {
         int p2 = last2;
         last2 = p1;
         last1 = c;
-        if (c >= 0x1C && c <= 0x1F) {
-            return true;
+        if (c < 0x20 && !space(b)) {
+            return true; // a control character (NUL, U+001C..U+001F, ...): the full reader decides
         }
         return (p2 == 0xE2 && p1 == 0x80 && ((c >= 0x80 && c <= 0x8A && c != 0x87) || c == 0xA8 || c == 0xA9))
                 || (p2 == 0xE2 && p1 == 0x81 && c == 0x9F)

@@ -87,15 +87,18 @@ class PdnFuzzTest {
     /**
      * Found by {@link #scannerAgreesWithReader} (input {@code unit-separator-in-tag-name}): U+001F is white
      * space to the reader (Character.isWhitespace), which split the tag name there and skipped the
-     * game; the scanner read one name and accepted the game. The same holds for the Unicode spaces.
+     * game; the scanner read one name and accepted the game. The same holds for the Unicode spaces;
+     * and for NUL (input {@code nul-around-result}), which the two tokenized differently.
      */
     @Test
     void scannerGivesUpOnWhiteSpaceOnlyTheReaderKnows() throws IOException {
-        for (String space : List.of("\u001f", "\u2003", "\u3000")) {
+        for (String space : List.of("\u001f", "\u2003", "\u3000", "\u0000")) {
             String text = "[Ev" + space + "ent \"x\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 1/2-1/2\n";
             Path f = scratch();
             Files.writeString(f, text);
-            assertEquals(List.of(), readAll(text));
+            if (Character.isWhitespace(space.charAt(0))) {
+                assertEquals(List.of(), readAll(text)); // the reader splits the name: a broken tag
+            }
             assertFalse(new ResultScanner().scan(f, (w, b, r) -> { }), "the scanner leaves this file to the reader");
         }
     }

@@ -61,7 +61,12 @@ public record GnubgMove(String text, List<Step> steps) {
         return switch (p) {
             case "bar" -> 25;
             case "off" -> 0;
-            default -> Integer.parseInt(p);
+            default -> {
+                if (p.length() > 2) { // points are 1..24; a longer number would not even fit an int
+                    throw new NotationException("gnubg move: no point " + p);
+                }
+                yield Integer.parseInt(p);
+            }
         };
     }
 }

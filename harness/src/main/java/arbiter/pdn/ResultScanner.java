@@ -59,6 +59,13 @@ public final class ResultScanner {
     private int variation;
     private boolean inGame;
     private boolean inMoveText;
+    /** The two bytes before the current one (for {@link #javaSpaceOnlyForTheReader}). */
+    private int last1;
+    private int last2;
+    /** The last byte was a CR: a LF right after it ends no second line. */
+    private boolean afterCr;
+    /** In a brace comment: nothing but white space since the line began. */
+    private boolean commentLineEmpty;
     private int white = -1;
     private int black = -1;
     private GameResult tagResult;
@@ -93,7 +100,20 @@ public final class ResultScanner {
             }
             first = false;
             for (; i < n; i++) {
-                if (!step(bytes[i], sink)) {
+                byte b = bytes[i];
+                if (b == '\r') {
+                    afterCr = true; // a line end, as for PdnReader (BufferedReader): CR, LF or CR LF
+                    b = '\n';
+                } else if (b == '\n' && afterCr) {
+                    afterCr = false;
+                    continue;
+                } else {
+                    afterCr = false;
+                }
+                if (javaSpaceOnlyForTheReader(b)) {
+                    return false; // white space to PdnReader (Character.isWhitespace), not to this scanner
+                }
+                if (!step(b, sink)) {
                     return false;
                 }
             }
@@ -103,6 +123,27 @@ public final class ResultScanner {
         }
         // A game still open at the end (no result token), or an unclosed comment/variation.
         return !inGame && state != State.BRACE_COMMENT && variation == 0 && state != State.TAG;
+    }
+
+    /**
+     * True at a control character other than {@link #space} (NUL, U+001C..U+001F, ...), or at the last
+     * byte of a character that {@link Character#isWhitespace} calls white space (so {@link PdnReader}
+     * splits names and tokens there) but {@link #space} does not: U+1680, U+2000..U+2006,
+     * U+2008..U+200A, U+2028, U+2029, U+205F, U+3000 (UTF-8).
+     */
+    private boolean javaSpaceOnlyForTheReader(byte b) {
+        int c = b & 0xff;
+        int p1 = last1;
+        int p2 = last2;
+        last2 = p1;
+        last1 = c;
+        if (c < 0x20 && !space(b)) {
+            return true; // a control character (NUL, U+001C..U+001F, ...): the full reader decides
+        }
+        return (p2 == 0xE2 && p1 == 0x80 && ((c >= 0x80 && c <= 0x8A && c != 0x87) || c == 0xA8 || c == 0xA9))
+                || (p2 == 0xE2 && p1 == 0x81 && c == 0x9F)
+                || (p2 == 0xE1 && p1 == 0x9A && c == 0x80)
+                || (p2 == 0xE3 && p1 == 0x80 && c == 0x80);
     }
 
     private static boolean space(byte b) {
@@ -122,6 +163,13 @@ public final class ResultScanner {
             case BRACE_COMMENT -> {
                 if (b == '}') {
                     state = inMoveText || inGame ? State.MOVETEXT : State.BETWEEN;
+                } else if (b == '[' && commentLineEmpty) {
+                    return false; // maybe the next game's tags: the full reader says whether the comment was never closed
+                }
+                if (b == '\n') {
+                    commentLineEmpty = true;
+                } else if (!space(b)) {
+                    commentLineEmpty = false;
                 }
                 lineStart = b == '\n';
                 return true;
@@ -178,6 +226,7 @@ public final class ResultScanner {
             case '{' -> {
                 inGame = true;
                 state = State.BRACE_COMMENT;
+                commentLineEmpty = false;
                 return true;
             }
             case '}' -> {

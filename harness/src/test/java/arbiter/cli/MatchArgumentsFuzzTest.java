@@ -1,0 +1,42 @@
+package arbiter.cli;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fuzz test (Jazzer; docs/fuzzing.md) of the {@code match} flag parser (cutechess-cli vocabulary):
+ * any argument list gives a run config or a {@link BadInputException} (one {@code error:} line, exit
+ * 2). Input: the arguments, one per line. Without {@code JAZZER_FUZZ} it replays the committed inputs
+ * in {@code MatchArgumentsFuzzTestInputs/}.
+ */
+class MatchArgumentsFuzzTest {
+    /**
+     * Found by {@link #parse} (a NUL in {@code cmd=}): {@code Path.of} throws InvalidPathException, which
+     * the CLI reports as an internal error. MatchArguments belongs to another change in progress; the
+     * fix (refuse control characters in a path with a BadInputException) is theirs to make, then this
+     * test is enabled (docs/fuzzing.md).
+     */
+    @Test
+    @Disabled("finding for MatchArguments, fix pending: a NUL in cmd= escapes as InvalidPathException")
+    void nulInAnEngineCommandIsBadInput() {
+        assertThrows(BadInputException.class, () -> MatchArguments.parse(List.of(
+                "-engine", "cmd=stock\0fish", "-engine", "builtin=random", "name=r", "-each", "depth=5")).config());
+    }
+
+    @FuzzTest(maxDuration = "5s")
+    void parse(byte[] input) {
+        String text = new String(input, StandardCharsets.UTF_8);
+        List<String> args = text.isEmpty() ? List.of() : Arrays.asList(text.split("\n", -1));
+        try {
+            MatchArguments.text(MatchArguments.parse(args).config());
+        } catch (BadInputException e) {
+            // the parser's own error
+        }
+    }
+}

@@ -29,6 +29,13 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             cmd.getErr().println("error: " + describe(fs));
             return BAD_INPUT;
         }
+        if (ex instanceof java.nio.file.InvalidPathException path) {
+            // A path this machine cannot name: a NUL in it, or characters the file-name encoding (LC_ALL=C:
+            // ASCII) cannot write. The reason and where in the text.
+            cmd.getErr().println("error: path '" + path.getInput().replace("\0", "\\0") + "': " + path.getReason()
+                    + (path.getIndex() >= 0 ? " at index " + path.getIndex() : ""));
+            return BAD_INPUT;
+        }
         if (ex instanceof java.io.IOException io && String.valueOf(io.getMessage()).contains("No space left on device")) {
             // The machine, not Arbiter: a full disk, a folder that is a file, no permission. The message names the path.
             cmd.getErr().println("error: " + ex.getMessage());

@@ -229,8 +229,21 @@ final class MatchArguments {
         return out;
     }
 
-    /** The run config these arguments describe, relative paths made absolute (from the working folder). */
+    /**
+     * The run config these arguments describe, relative paths made absolute (from the working folder).
+     *
+     * @throws BadInputException also for a path this machine cannot name (a NUL, or characters the
+     *                           file-name encoding cannot write)
+     */
     ObjectNode config() {
+        try {
+            return translate();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new BadInputException("match: path '" + e.getInput().replace("\0", "\\0") + "': " + e.getReason());
+        }
+    }
+
+    private ObjectNode translate() {
         unnamed.clear();
         ObjectNode root = JSON.createObjectNode();
         String name = flags.getOrDefault("-event", "match");

@@ -6,7 +6,6 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,13 +16,10 @@ import org.junit.jupiter.api.Test;
  */
 class MatchArgumentsFuzzTest {
     /**
-     * Found by {@link #parse} (a NUL in {@code cmd=}): {@code Path.of} throws InvalidPathException, which
-     * the CLI reports as an internal error. MatchArguments belongs to another change in progress; the
-     * fix (refuse control characters in a path with a BadInputException) is theirs to make, then this
-     * test is enabled (docs/fuzzing.md).
+     * Found by {@link #parse} (a NUL in {@code cmd=}): {@code Path.of} threw InvalidPathException, which
+     * the CLI reported as an internal error; now a path the machine cannot name is bad input.
      */
     @Test
-    @Disabled("finding for MatchArguments, fix pending: a NUL in cmd= escapes as InvalidPathException")
     void nulInAnEngineCommandIsBadInput() {
         assertThrows(BadInputException.class, () -> MatchArguments.parse(List.of(
                 "-engine", "cmd=stock\0fish", "-engine", "builtin=random", "name=r", "-each", "depth=5")).config());

@@ -11,7 +11,10 @@ pairs=${2:-5}
 ./arbiter --version >/dev/null
 jar=harness/target/arbiter.jar
 work=$(mktemp -d)
-trap 'pkill -f "user-data-dir=$work/profile" 2>/dev/null || true; rm -rf "$work"' EXIT
+browser=
+# Ends only the browser this script started, by its pid (its helper processes exit with it).
+stop_browser() { [[ -n "$browser" ]] && { kill "$browser" 2>/dev/null || true; wait "$browser" 2>/dev/null || true; }; browser=; }
+trap 'stop_browser; rm -rf "$work"' EXIT
 port=$((20000 + RANDOM % 20000))
 sed -e "s/\"games\": 20000/\"games\": $games/" configs/bench/overhead-random.json > "$work/c.json"
 
@@ -31,8 +34,9 @@ for i in $(seq 1 "$pairs"); do
     chromium --headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
         --disable-sync --no-first-run --user-data-dir="$work/profile" --remote-debugging-port=0 \
         "http://127.0.0.1:$port/" >/dev/null 2>&1 &
+    browser=$!
     wait "$run"
-    pkill -f "user-data-dir=$work/profile" || true
+    stop_browser
     printf "%-10s %4d %8s %9.0f %8s\n" dashboard "$i" "$(wall "$work/t")" "$(echo "$games / $(wall "$work/t")" | bc -l)" "$(cpu "$work/t")"
     echo "dashboard $(wall "$work/t")" >> "$work/all"
 done

@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * A chess engine over CECP, the xboard/WinBoard protocol, version 2 (Tim Mann and H.G. Muller,
@@ -56,7 +58,10 @@ public final class XboardPlayer extends ProcessPlayer {
     private final Map<String, String> features = new LinkedHashMap<>();
     /** Declared options: lower-case name to {name, kind} ({@code -spin}, {@code -check}, {@code -button}, ...). */
     private final Map<String, String[]> declared = new LinkedHashMap<>();
+    private static final Logger LOG = LogManager.getLogger(XboardPlayer.class);
     private int pings;
+    /** Whether this engine has played a move in the current game (a resign before that is stale). */
+    private boolean movedThisGame;
     /** The game the engine's board follows, and how many of its moves the engine has. */
     private GameHistory known;
     private final List<Move> sent = new ArrayList<>();
@@ -169,6 +174,7 @@ public final class XboardPlayer extends ProcessPlayer {
     protected void beginGame(long gameSeed) {
         known = null; // the board is set up at the first search: its start position is known then
         sent.clear();
+        movedThisGame = false;
         process.send("new");
         process.send("force");
         sync();
@@ -196,7 +202,16 @@ public final class XboardPlayer extends ProcessPlayer {
         long start = System.nanoTime();
         process.send("go");
         SearchInfo info = new SearchInfo();
-        String answer = awaitAnswer(XboardPlayer::isAnswer, l -> parseThinking(l, info), limits, stop, "?");
+        // A resign before this engine's first move of a game is the previous game's: GNU Chess prints
+        // "resign" after its last move, and may do so after the new game's pong (docs/engines.md).
+        boolean first = !movedThisGame;
+        String answer = awaitAnswer(l -> isAnswer(l) && !(first && isResign(l)), l -> {
+            if (first && isResign(l)) {
+                LOG.info("engine {}: '{}' before its first move of the game is the previous game's; ignored", name, l.strip());
+            } else {
+                parseThinking(l, info);
+            }
+        }, limits, stop, "?");
         long answered = System.nanoTime();
         searched(game, start, answered, -1);
         long elapsed = (answered - start) / 1_000_000;
@@ -205,9 +220,10 @@ public final class XboardPlayer extends ProcessPlayer {
         if (moveText != null) {
             Move move = parseMove(current, moveText);
             sent.add(move);
+            movedThisGame = true;
             return info.result(move, current, elapsed, XboardPlayer::parseMove);
         }
-        if (s.equals("resign") || s.startsWith("tellics resign")) {
+        if (isResign(s)) {
             known = null;
             throw new EngineResignedException("engine " + name + " resigned");
         }
@@ -224,6 +240,11 @@ public final class XboardPlayer extends ProcessPlayer {
         // "Illegal move" or "Error": the engine refused a move the referee had accepted.
         known = null;
         throw new EngineException("engine " + name + " refused the game's moves: '" + UciPlayer.printable(s) + "'");
+    }
+
+    private static boolean isResign(String line) {
+        String s = line.strip();
+        return s.equals("resign") || s.startsWith("tellics resign");
     }
 
     /** The move of the older answer {@code NUMBER ... MOVE} (GNU Chess: {@code 1. ... g8f6}), or null. */

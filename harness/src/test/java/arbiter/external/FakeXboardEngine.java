@@ -34,6 +34,7 @@ public final class FakeXboardEngine {
         Rules chess = Games.rules("chess");
         GameHistory game = new GameHistory(chess.start());
         int searches = 0;
+        int games = 0;
         for (String line; (line = in.readLine()) != null; ) {
             String s = line.strip();
             String head = s.split("\\s+")[0];
@@ -42,6 +43,10 @@ public final class FakeXboardEngine {
                         + "sigint=0 option=\"Level -spin 3 1 9\" done=1");
                 case "new", "setboard" -> {
                     game = new GameHistory(head.equals("new") ? chess.start() : chess.parsePosition(s.substring(9)));
+                    if (mode.equals("lateresign")) {
+                        games++;
+                        searches = 0;
+                    }
                     if (mode.equals("resign")) {
                         searches = 0; // a resignation is no fault: the process is kept, and resigns in every game
                     }
@@ -54,7 +59,15 @@ public final class FakeXboardEngine {
                     }
                     game.play(game.current().parseMove(s.substring(9)));
                 }
-                case "ping" -> out.println("pong " + s.substring(5));
+                case "ping" -> {
+                    out.println("pong " + s.substring(5));
+                    if (mode.equals("lateresign") && games > 1 && searches == 0) {
+                        // As GNU Chess: the resign it printed after its last move of the previous game
+                        // comes after the pong of the new game's ping (docs/engines.md).
+                        Thread.sleep(100);
+                        out.println("resign");
+                    }
+                }
                 case "go" -> {
                     searches++;
                     ChessPosition p = (ChessPosition) game.current();

@@ -111,6 +111,36 @@ class XboardTest {
         EXPECTED.put("refuse", new String[] {"engine crash", "refused the game's moves"});
     }
 
+    /**
+     * GNU Chess prints "resign" after its last move of a lost game, and that line may come after the
+     * next game's pong: read as the answer to its first go, it lost the next game without a move (CI,
+     * 2026-11-25). A resign before an engine's first move of a game is the previous game's.
+     */
+    @Test
+    void aResignLeftFromThePreviousGameDoesNotLoseTheNextOne() throws Exception {
+        Path out = dir.resolve("late");
+        Path config = dir.resolve("late.json");
+        Files.writeString(config, """
+                { "name": "late-resign", "game": {"variant": "chess"},
+                  "players": [ {"name": "rnd", "engine": "random", "options": {"seed": 3}, "limits": {"depth": 1}},
+                               {"name": "late", "protocol": "xboard", "command": %s} ],
+                  "schedule": {"type": "match", "players": ["late", "rnd"], "games": 4},
+                  "limits": {"moveTimeMs": 1000, "marginMs": 200}, "adjudication": {"maxPlies": 8},
+                  "concurrency": 1, "output": "%s", "seed": 5 }
+                """.formatted(TestEngines.json(TestEngines.javaMain(FakeXboardEngine.class.getName(), "lateresign", "0",
+                        dir.resolve("late.log").toString())), out));
+        StringWriter so = new StringWriter();
+        StringWriter se = new StringWriter();
+        assertEquals(0, run(config, so, se), so + "\n" + se);
+        List<GameRecord> games = GameLog.read(out.resolve("games.pdn"), w -> { });
+        assertEquals(4, games.size());
+        for (GameRecord g : games) {
+            assertEquals(8, g.moves().size(), "every game is played to the ply cap, none lost at its start: "
+                    + g.tag("White") + "-" + g.tag("Black") + " " + g.tag("Result") + " " + g.comments());
+        }
+        assertTrue(Files.readString(out.resolve("arbiter.log")).contains("is the previous game's; ignored"));
+    }
+
     @Test
     void faultsOfAnXboardEngineLoseItsGameWithTheReasonAndItIsRestarted() throws Exception {
         StringBuilder players = new StringBuilder("""

@@ -165,7 +165,8 @@ public final class RunReports {
         }
     }
 
-    private static String schedule(RunConfig c) {
+    /** The schedule as the report (and the page) words it, with its SPRT. */
+    public static String schedule(RunConfig c) {
         RunConfig.Schedule s = c.schedule();
         StringBuilder sb = new StringBuilder(s.type().id());
         switch (s.type()) {
@@ -183,7 +184,8 @@ public final class RunReports {
         return sb.toString();
     }
 
-    private static String openings(RunConfig.Openings o) {
+    /** The openings as the report (and the page) words them. */
+    public static String openings(RunConfig.Openings o) {
         StringBuilder sb = new StringBuilder(o.file() == null ? "the start position" : o.file().getFileName().toString());
         if (o.file() != null) {
             sb.append(" (").append(o.order()).append(" order)");
@@ -196,7 +198,7 @@ public final class RunReports {
     }
 
     /** The run's limits; when every player has its own (as `match` writes them), theirs: one if all agree. */
-    private static String runLimits(RunConfig c) {
+    public static String runLimits(RunConfig c) {
         java.util.Set<String> own = new java.util.LinkedHashSet<>();
         for (RunConfig.PlayerConfig p : c.players()) {
             if (p.limits() == null) {
@@ -211,7 +213,7 @@ public final class RunReports {
      * Every limit of a time control: depth, nodes, move time, clock, and the margin past the clock
      * or move time an engine may take before it forfeits (only when there is a clock or move time).
      */
-    static String limits(TimeLimits l) {
+    public static String limits(TimeLimits l) {
         if (l == null) {
             return "the run's";
         }
@@ -243,7 +245,11 @@ public final class RunReports {
         return System.getProperty("os.arch") + " (model unknown)";
     }
 
-    private static String adjudication(Adjudication a) {
+    /** The adjudication rules as the report (and the page) words them. */
+    public static String adjudication(Adjudication a) {
+        if (a == null) {
+            return "none";
+        }
         List<String> parts = new ArrayList<>();
         if (a.drawMoves() > 0) {
             parts.add("draw when both |score| <= " + a.drawScore() + " for " + a.drawMoves() + " moves after ply "

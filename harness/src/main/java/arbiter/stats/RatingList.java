@@ -2,7 +2,6 @@ package arbiter.stats;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -229,21 +228,7 @@ public final class RatingList {
 
     private Ratings assemble(GameCounts counts, RatingOptions options, double[] ratings, double[] error,
             double[][] diffError, double[][] los, double[] theta, String method, List<String> notes) {
-        // group order: anchored groups first, then larger groups, then by first player
-        int[] size = new int[components];
-        for (int i = 0; i < p; i++) {
-            size[component[i]]++;
-        }
-        Integer[] order = new Integer[components];
-        for (int g = 0; g < components; g++) {
-            order[g] = g;
-        }
-        Arrays.sort(order, Comparator.<Integer>comparingInt(g -> anchoredGroup[g] ? 0 : 1)
-                .thenComparingInt(g -> -size[g]).thenComparingInt(g -> g));
-        int[] rank = new int[components];
-        for (int r = 0; r < components; r++) {
-            rank[order[r]] = r;
-        }
+        int[] rank = RatingListGroups.rank(component, components, anchoredGroup);
         List<PlayerRating> players = new ArrayList<>();
         long[] gamesOf = new long[p];
         double[] pointsOf = new double[p];

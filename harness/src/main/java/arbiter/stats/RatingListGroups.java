@@ -196,4 +196,28 @@ final class RatingListGroups {
         }
         return groups;
     }
+
+    /**
+     * Each group's rank in the list: anchored groups first, then larger groups, then by number (the
+     * group of the first player first).
+     *
+     * @param component each player's group
+     */
+    static int[] rank(int[] component, int components, boolean[] anchoredGroup) {
+        int[] size = new int[components];
+        for (int c : component) {
+            size[c]++;
+        }
+        Integer[] order = new Integer[components];
+        for (int g = 0; g < components; g++) {
+            order[g] = g;
+        }
+        Arrays.sort(order, java.util.Comparator.<Integer>comparingInt(g -> anchoredGroup[g] ? 0 : 1)
+                .thenComparingInt(g -> -size[g]).thenComparingInt(g -> g));
+        int[] rank = new int[components];
+        for (int k = 0; k < components; k++) {
+            rank[order[k]] = k;
+        }
+        return rank;
+    }
 }

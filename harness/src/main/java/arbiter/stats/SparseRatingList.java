@@ -2,7 +2,6 @@ package arbiter.stats;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -398,20 +397,7 @@ final class SparseRatingList {
     }
 
     private Ratings assemble(GameCounts counts, RatingOptions options, double[] r, double[] error, List<String> notes) {
-        int[] size = new int[components];
-        for (int i = 0; i < p; i++) {
-            size[component[i]]++;
-        }
-        Integer[] order = new Integer[components];
-        for (int g = 0; g < components; g++) {
-            order[g] = g;
-        }
-        Arrays.sort(order, Comparator.<Integer>comparingInt(g -> anchoredGroup[g] ? 0 : 1)
-                .thenComparingInt(g -> -size[g]).thenComparingInt(g -> g));
-        int[] rank = new int[components];
-        for (int k = 0; k < components; k++) {
-            rank[order[k]] = k;
-        }
+        int[] rank = RatingListGroups.rank(component, components, anchoredGroup);
         long[] games = new long[p];
         double[] points = new double[p];
         long[] draws = new long[p];

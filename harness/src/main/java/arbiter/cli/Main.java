@@ -37,11 +37,18 @@ public final class Main implements Runnable {
         CommandLine cli = commandLine(args);
         cli.setOut(out);
         cli.setErr(err);
-        cli.setExecutionExceptionHandler(new ErrorHandler());
+        handleErrors(cli);
         int code = cli.execute(args);
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Bad arguments and failures of every command become one {@code error:} line (see {@link ErrorHandler}). */
+    static void handleErrors(CommandLine cli) {
+        ErrorHandler handler = new ErrorHandler();
+        cli.setExecutionExceptionHandler(handler);
+        cli.setParameterExceptionHandler(handler);
     }
 
     /**
@@ -63,6 +70,7 @@ public final class Main implements Runnable {
         for (Class<?> c : only != null ? List.<Class<?>>of(only) : SUBCOMMANDS) {
             cli.addSubcommand(c);
         }
+        cli.registerConverter(java.nio.file.Path.class, ErrorHandler::path);
         return cli;
     }
 

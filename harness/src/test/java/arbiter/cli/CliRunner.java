@@ -10,7 +10,7 @@ record CliRunner(int exit, String out, String err) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = Main.commandLine(args);
-        cli.setExecutionExceptionHandler(new ErrorHandler());
+        Main.handleErrors(cli);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int code = cli.execute(args);

@@ -126,4 +126,87 @@ class UserErrorsTest {
             assertOneError(CliRunner.run("run", f.toString()), "$.players[0].name", "control character");
         }
     }
+    /**
+     * A results folder the process may not write: one error line with the reason, exit 2, and the
+     * games already recorded there untouched. As root, file modes do not stop writing, so the folder is
+     * on a tmpfs remounted read-only; as another user, the folder's write permission is taken away.
+     */
+    @Test
+    void anUnwritableResultsFolderIsOneErrorAndLosesNothing() throws Exception {
+        Path disk = dir.resolve("disk");
+        Files.createDirectories(disk);
+        boolean root = "root".equals(System.getProperty("user.name"));
+        if (root) {
+            Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", disk.toString())
+                    .redirectErrorStream(true).start();
+            org.junit.jupiter.api.Assumptions.assumeTrue(m.waitFor() == 0,
+                    "needs to mount a tmpfs as root: " + new String(m.getInputStream().readAllBytes()));
+        }
+        try {
+            Path out = disk.resolve("out");
+            runOnce(out);
+            byte[] games = Files.readAllBytes(out.resolve("games.pdn"));
+            if (root) {
+                Process ro = new ProcessBuilder("mount", "-o", "remount,ro", disk.toString()).redirectErrorStream(true).start();
+                assertEquals(0, ro.waitFor(), new String(ro.getInputStream().readAllBytes()));
+            } else {
+                for (Path p : List.of(out, disk)) {
+                    Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+                }
+            }
+            String reason = root ? "Read-only file system" : "permission denied";
+            // Resuming the recorded run, a new run beside it, and a new run that wants its folder made.
+            assertOneError(CliRunner.run("run", config(out.toString(), null).toString(), "--force-new"), out.toString(), reason);
+            assertOneError(CliRunner.run("run", config(out.toString(), null).toString()), out.toString(), reason);
+            assertOneError(CliRunner.run("run", config(disk.resolve("new").toString(), null).toString()), "new", reason);
+            assertEquals(new String(games), Files.readString(out.resolve("games.pdn")), "the recorded games are untouched");
+        } finally {
+            if (root) {
+                new ProcessBuilder("umount", "-l", disk.toString()).start().waitFor();
+            } else {
+                for (Path p : List.of(disk, disk.resolve("out"))) {
+                    Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+                }
+            }
+        }
+    }
+    /**
+     * Under LC_ALL=C the JVM names files in ASCII: a config in a folder named "café" cannot be opened.
+     * End to end in a JVM of its own (the file-name encoding is fixed when a JVM starts): one error line
+     * with the reason and the remedy, exit 2; the remedy (a UTF-8 locale) then runs the same command.
+     */
+    @Test
+    void aPathTheLocaleCannotNameIsOneErrorWithTheRemedy() throws Exception {
+        Path folder = dir.resolve("caf\u00e9");
+        Files.createDirectories(folder);
+        Path c = Files.writeString(folder.resolve("run.json"), Files.readString(config(dir.resolve("out").toString(), null)));
+        for (String[] args : List.of(new String[] {"run", c.toString()},
+                new String[] {"run", config(dir.resolve("x").toString(), null).toString(), "--output", folder.resolve("o").toString()})) {
+            Child ascii = child("C", args);
+            assertEquals(2, ascii.exit(), ascii.err());
+            assertTrue(ascii.err().startsWith("error: "), ascii.err());
+            assertEquals(1, ascii.err().lines().count(), "one line: " + ascii.err());
+            assertTrue(ascii.err().contains("unmappable characters") && ascii.err().contains("LC_ALL=C.UTF-8"), ascii.err());
+            assertFalse(ascii.err().contains("\tat ") || ascii.err().contains("Usage:"), ascii.err());
+        }
+        Child utf8 = child("C.UTF-8", "run", c.toString(), "--quiet");
+        assertEquals(0, utf8.exit(), utf8.err());
+    }
+
+    private record Child(int exit, String err) {
+    }
+
+    /** Runs arbiter in a JVM of its own with only PATH and this locale in its environment. */
+    private Child child(String locale, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().keySet().removeIf(k -> k.startsWith("LC_") || k.equals("LANG") || k.equals("LANGUAGE")
+                || k.startsWith("JAVA_TOOL") || k.equals("_JAVA_OPTIONS"));
+        pb.environment().put("LC_ALL", locale);
+        Process p = pb.start();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return new Child(p.waitFor(), err);
+    }
 }

@@ -118,9 +118,14 @@ public abstract class ExternalPlayer implements Player {
     }
 
     private void fault(RuntimeException e) {
-        failures++;
         ready = false;
-        LOG.warn("engine {} failed: {}; it is stopped and will be started again for its next game", name, e.getMessage());
+        if (ProcessRegistry.shuttingDown()) {
+            // Ctrl-C or SIGTERM: the engine was cut off by the run's own end, not at fault.
+            LOG.info("engine {} stopped: this process is shutting down ({})", name, e.getMessage());
+        } else {
+            failures++;
+            LOG.warn("engine {} failed: {}; it is stopped and will be started again for its next game", name, e.getMessage());
+        }
         try {
             kill();
         } catch (RuntimeException k) {

@@ -25,9 +25,22 @@ public final class ProcessRegistry {
     private ProcessRegistry() {
     }
 
-    /** True once the JVM has begun to shut down (Ctrl-C, SIGTERM, System.exit). */
+    /**
+     * True once the JVM has begun to shut down (Ctrl-C, SIGTERM, System.exit), also before this class's
+     * own hook has run: the JVM refuses new shutdown hooks from the moment it begins.
+     */
     public static boolean shuttingDown() {
-        return shuttingDown;
+        if (shuttingDown) {
+            return true;
+        }
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException shutdownInProgress) {
+            return true;
+        }
     }
 
     static synchronized void register(AutoCloseable resource) {

@@ -1,5 +1,6 @@
 package arbiter.tournament;
 
+import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.execute.GameExecutor;
 import arbiter.execute.LocalExecutor;
@@ -121,9 +122,17 @@ public final class Tournament {
             PlayerFactory factory = executor == null ? PlayerFactory.of(config) : null;
             try {
                 if (!toPlay.isEmpty() && config.concurrency() > 0) {
-                    Preflight.check(config, rules, toPlay, factory);
+                    try {
+                        Preflight.check(config, rules, toPlay, factory);
+                    } catch (ConfigException e) {
+                        if (!aborted()) {
+                            throw e;
+                        }
+                        // Ctrl-C or SIGTERM while the engines started: they were stopped, not at fault.
+                        LOG.info("stopped during the engines' pre-flight: {}", e.getMessage());
+                    }
                 }
-                return play(tasks, toPlay, done.size(), tally, log, factory);
+                return play(tasks, aborted() ? List.of() : toPlay, done.size(), tally, log, factory);
             } finally {
                 if (factory != null) {
                     factory.closeSpares();

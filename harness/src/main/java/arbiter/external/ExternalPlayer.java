@@ -119,7 +119,7 @@ public abstract class ExternalPlayer implements Player {
 
     private void fault(RuntimeException e) {
         ready = false;
-        if (ProcessRegistry.shuttingDown()) {
+        if (ProcessRegistry.shutdownBegun()) {
             // Ctrl-C or SIGTERM: the engine was cut off by the run's own end, not at fault.
             LOG.info("engine {} stopped: this process is shutting down ({})", name, e.getMessage());
         } else {

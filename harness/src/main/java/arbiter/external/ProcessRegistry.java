@@ -25,11 +25,16 @@ public final class ProcessRegistry {
     private ProcessRegistry() {
     }
 
-    /**
-     * True once the JVM has begun to shut down (Ctrl-C, SIGTERM, System.exit), also before this class's
-     * own hook has run: the JVM refuses new shutdown hooks from the moment it begins.
-     */
+    /** True once the JVM has begun to shut down (Ctrl-C, SIGTERM, System.exit); a volatile read, for hot paths. */
     public static boolean shuttingDown() {
+        return shuttingDown;
+    }
+
+    /**
+     * As {@link #shuttingDown()}, also before this class's own hook has run (the JVM refuses new
+     * shutdown hooks from the moment it begins); costs a lock, so not for hot paths.
+     */
+    public static boolean shutdownBegun() {
         if (shuttingDown) {
             return true;
         }

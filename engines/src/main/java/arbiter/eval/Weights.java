@@ -80,8 +80,14 @@ public final class Weights {
         return new Weights(specs, copy);
     }
 
+    /** The largest weights file read (16 MiB): thousands of times a real one. */
+    static final long MAX_FILE_BYTES = 16L << 20;
+
     /** These weights with the values of a JSON file applied. */
     public Weights withFile(Path file) throws IOException {
+        if (Files.isRegularFile(file) && Files.size(file) > MAX_FILE_BYTES) {
+            throw new WeightsException(file + ": " + Files.size(file) + " bytes, more than the 16 MiB a weights file may have (the wrong file?)");
+        }
         try {
             return withJson(Files.readString(file));
         } catch (WeightsException e) {

@@ -130,7 +130,7 @@ final class EngineCommand implements Callable<Integer> {
         if (!Files.isRegularFile(weights)) {
             throw new BadInputException("no such weights file: " + weights);
         }
-        JsonNode node = new ObjectMapper().enable(JsonParser.Feature.ALLOW_COMMENTS).readTree(Files.readString(weights));
+        JsonNode node = new ObjectMapper().enable(JsonParser.Feature.ALLOW_COMMENTS).readTree(arbiter.io.BoundedFiles.readString(weights, "a weights file"));
         if (node == null || !node.isObject()) {
             throw new BadInputException(weights + ": must be a JSON object of weight name: number");
         }

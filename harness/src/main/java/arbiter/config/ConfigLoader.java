@@ -1,5 +1,6 @@
 package arbiter.config;
 
+import arbiter.io.BoundedFiles;
 import arbiter.config.RunConfig.Game;
 import arbiter.config.RunConfig.Openings;
 import arbiter.config.RunConfig.PlayerConfig;
@@ -48,7 +49,9 @@ public final class ConfigLoader {
     public static RunConfig load(Path file) throws ConfigException {
         String text;
         try {
-            text = Files.readString(file);
+            text = BoundedFiles.readString(file, "a config");
+        } catch (BoundedFiles.FileTooLargeException e) {
+            throw new ConfigException(e.getMessage());
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read: " + e.getMessage());
         }

@@ -1,5 +1,6 @@
 package arbiter.config;
 
+import arbiter.io.BoundedFiles;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.external.ExternalEngine;
 import arbiter.external.ProtocolRules;
@@ -157,10 +158,11 @@ final class PlayersReader {
         if (weightsFile != null) {
             Path wf = base.resolve(weightsFile).normalize();
             try {
-                JsonNode wn = JsonReader.JSON.readTree(Files.readString(wf));
+                JsonNode wn = JsonReader.JSON.readTree(BoundedFiles.readString(wf, "a weights file"));
                 readWeights(r, wn, path + ".weightsFile(" + weightsFile + ")", weights);
             } catch (IOException e) {
-                r.problem(path + ".weightsFile", "cannot read " + wf + ": " + e.getMessage());
+                r.problem(path + ".weightsFile", e instanceof BoundedFiles.FileTooLargeException ? e.getMessage()
+                        : "cannot read " + wf + ": " + e.getMessage());
             }
         }
         JsonNode weightsNode = p.get("weights");

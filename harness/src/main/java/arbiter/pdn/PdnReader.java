@@ -1,5 +1,6 @@
 package arbiter.pdn;
 
+import arbiter.io.BoundedLines;
 import arbiter.play.GameResult;
 import java.io.BufferedReader;
 import java.io.Closeable;
@@ -83,7 +84,7 @@ public final class PdnReader implements Iterator<GameRecord>, Closeable {
             try {
                 next = readGame();
             } catch (IOException e) {
-                throw new UncheckedIOException(e instanceof BoundedLines.LineTooLongException ? e.getMessage() : source + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(e instanceof BoundedLines.LineTooLongException ? e.getMessage() + "; not a PGN/PDN file?" : source + ": " + e.getMessage(), e);
             }
             done = next == null;
         }

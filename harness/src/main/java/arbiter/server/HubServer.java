@@ -1,5 +1,6 @@
 package arbiter.server;
 
+import arbiter.io.BoundedLines;
 import arbiter.external.HubText;
 import arbiter.game.GameHistory;
 import arbiter.game.Move;
@@ -43,9 +44,27 @@ public final class HubServer {
         this.game = new GameHistory(rules.start());
     }
 
+    /** Longest command line read (64 KiB: a "pos" with thousands of moves fits). */
+    static final int MAX_LINE = 64 * 1024;
+
+    /** The next command line; an overlong one is answered with an error and skipped. Null at the end. */
+    private String nextLine(BoundedLines lines) throws IOException {
+        while (true) {
+            try {
+                return lines.next("input", 0);
+            } catch (BoundedLines.LineTooLongException e) {
+                error("a command line longer than " + MAX_LINE + " characters was ignored");
+                if (!lines.skipRestOfLine()) {
+                    return null;
+                }
+            }
+        }
+    }
+
     /** Serves until {@code quit} or the end of input. */
     public void run() throws IOException {
-        for (String raw; (raw = in.readLine()) != null; ) {
+        BoundedLines lines = new BoundedLines(in, MAX_LINE);
+        for (String raw; (raw = nextLine(lines)) != null; ) {
             try {
                 HubText.Line line = HubText.parse(raw);
                 switch (line.command()) {

@@ -1,5 +1,6 @@
 package arbiter.tournament;
 
+import arbiter.io.BoundedLines;
 import arbiter.play.Opening;
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
@@ -33,6 +34,9 @@ public final class OpeningBook {
         return openings;
     }
 
+    /** Longest line of an EPD or FEN openings file (64 KiB; a FEN line is under 100 characters). */
+    static final int MAX_LINE = 64 * 1024;
+
     public static OpeningBook load(RunConfig.Openings config, Rules rules) {
         if (config.file() == null) {
             return new OpeningBook(List.of(Opening.start()));
@@ -51,18 +55,23 @@ public final class OpeningBook {
                     }
                 }
             } else {
-                List<String> lines = Files.readAllLines(file);
-                for (int i = 0; i < lines.size(); i++) {
-                    String line = lines.get(i).strip();
-                    if (line.isEmpty() || line.startsWith("#")) {
-                        continue;
+                try (java.io.Reader in = Files.newBufferedReader(file)) {
+                    BoundedLines lines = new BoundedLines(in, MAX_LINE);
+                    int lineNo = 1;
+                    for (String raw; (raw = lines.next(file.toString(), lineNo)) != null; lineNo++) {
+                        String line = raw.strip();
+                        if (line.isEmpty() || line.startsWith("#")) {
+                            continue;
+                        }
+                        String text = config.format().equals("epd") ? epdToFen(line) : line;
+                        list.add(checked(new Opening(file.getFileName() + ":" + lineNo, text, List.of()), rules, problems));
                     }
-                    String text = config.format().equals("epd") ? epdToFen(line) : line;
-                    list.add(checked(new Opening(file.getFileName() + ":" + (i + 1), text, List.of()), rules, problems));
                 }
             }
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new ConfigException("$.openings.file: " + file + " is not UTF-8 text: save it as UTF-8 (or ASCII)");
+        } catch (BoundedLines.LineTooLongException e) {
+            throw new ConfigException("$.openings.file: " + e.getMessage() + "; not an EPD/FEN file?");
         } catch (IOException e) {
             throw new ConfigException("$.openings.file: cannot read " + file + ": "
                     + (Files.isDirectory(file) ? "it is a folder, not a file" : e.getMessage()));

@@ -1,5 +1,6 @@
 package arbiter.tournament;
 
+import arbiter.io.BoundedFiles;
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.pdn.GameLog;
@@ -99,7 +100,7 @@ public final class RunState {
     private static JsonNode readState(Path state) throws IOException {
         JsonNode tree;
         try {
-            tree = JSON.readTree(Files.readString(state));
+            tree = JSON.readTree(BoundedFiles.readString(state, "a state file"));
         } catch (com.fasterxml.jackson.core.JsonProcessingException | java.nio.charset.CharacterCodingException e) {
             tree = null;
         }

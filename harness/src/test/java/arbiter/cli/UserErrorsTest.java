@@ -126,6 +126,23 @@ class UserErrorsTest {
             assertOneError(CliRunner.run("run", f.toString()), "$.players[0].name", "control character");
         }
     }
+    /** Every reader is bounded: an openings line, a config, a weights file of absurd size is one error, not the heap. */
+    @Test
+    void overlongLinesAndOversizedFilesAreOneError() throws Exception {
+        Files.writeString(dir.resolve("book.epd"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - " + "x".repeat(100_000) + "\n");
+        assertOneError(CliRunner.run("run", config(dir.resolve("out").toString(), "book.epd").toString()), "book.epd:1",
+                "line longer than 64 KiB");
+        Path c = config(dir.resolve("out2").toString(), null);
+        Path big = dir.resolve("big.json");
+        Files.writeString(big, Files.readString(c) + " ".repeat(17 << 20));
+        assertOneError(CliRunner.run("run", big.toString()), "big.json", "more than the 16 MiB a config may have");
+        Path weights = Files.writeString(dir.resolve("w.json"), "{}" + " ".repeat(17 << 20));
+        Files.writeString(c, Files.readString(c).replace("{\"name\": \"a\", \"engine\": \"random\"}",
+                "{\"name\": \"a\", \"engine\": \"draughts-alphabeta\", \"weightsFile\": \"w.json\"}")
+                .replace("\"chess\"", "\"international\""));
+        assertOneError(CliRunner.run("run", c.toString()), "w.json", "more than the 16 MiB a weights file may have");
+    }
+
     /**
      * A results folder the process may not write: one error line with the reason, exit 2, and the
      * games already recorded there untouched. As root, file modes do not stop writing, so the folder is

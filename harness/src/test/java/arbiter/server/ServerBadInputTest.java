@@ -67,6 +67,21 @@ class ServerBadInputTest {
         assertTrue(out.contains("pong"), out.toString());
     }
 
+    /** A command line over the bound (a GUI's bug, or garbage): the protocol's error, the line skipped, the server goes on. */
+    @Test
+    void anOverlongCommandLineIsRefusedAndTheServerGoesOn() throws Exception {
+        String huge = "position startpos moves " + "e2e4 ".repeat(40_000);
+        List<String> uci = serve(List.of("uci", huge, "isready", "position startpos", "go depth 1", "quit"),
+                "--protocol", "uci", "--engine", "chess-alphabeta");
+        assertTrue(uci.stream().anyMatch(l -> l.startsWith("info string error: a command line longer than")), uci.toString());
+        assertTrue(uci.contains("readyok") && uci.stream().anyMatch(l -> l.startsWith("bestmove ")), uci.toString());
+        String start = HubText.position((arbiter.game.draughts.DraughtsPosition) Games.rules("international").start());
+        List<String> hub = serve(List.of("hub", "pos pos=" + "W".repeat(200_000), "init", "new-game", "pos pos=" + start,
+                "level depth=1", "go think", "quit"), "--protocol", "hub", "--engine", "draughts-alphabeta");
+        assertTrue(hub.stream().anyMatch(l -> l.startsWith("error message=") && l.contains("longer than")), hub.toString());
+        assertTrue(hub.contains("ready") && hub.stream().anyMatch(l -> l.startsWith("done move=")), hub.toString());
+    }
+
     /** DXP has no message that sets an option: a bad value comes on the command line, and gets one error line. */
     @Test
     void dxpRefusesABadOptionValueOnItsCommandLine() throws Exception {

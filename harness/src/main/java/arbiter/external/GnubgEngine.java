@@ -47,6 +47,7 @@ public final class GnubgEngine implements AutoCloseable {
     private Path home;
     private SocketChannel channel;
     private BlockingQueue<String> answers;
+    private volatile String version;
 
     public GnubgEngine(String name, List<String> command, Path workingDir, Map<String, String> env,
                        GnubgSettings settings, long initTimeoutMs) {
@@ -85,6 +86,11 @@ public final class GnubgEngine implements AutoCloseable {
         environment.put("HOME", home.toString());
         environment.putAll(env);
         process = new EngineProcess(new EngineProcess.Spec(name, command, workingDir, environment, false));
+        process.watchOutput(line -> {
+            if (version == null && line.startsWith("GNU Backgammon ")) {
+                version = line.strip(); // its banner's first line: "GNU Backgammon 1.07.001 20230103"
+            }
+        });
         process.start();
         for (String c : settings.commands()) {
             process.send(c);
@@ -109,6 +115,7 @@ public final class GnubgEngine implements AutoCloseable {
                         queue.offer(EOF);
                     });
                     LOG.info("engine {}: connected to gnubg's external interface at {}", name, socket);
+                    awaitVersion(end);
                     return;
                 } catch (IOException e) {
                     last = e;
@@ -124,6 +131,27 @@ public final class GnubgEngine implements AutoCloseable {
         kill();
         throw new EngineStalledException(initTimeoutMs, "engine " + name + " (gnubg) did not open its external socket within "
                 + initTimeoutMs + " ms" + (last == null ? "" : ": " + last.getMessage()));
+    }
+
+    /**
+     * gnubg's name and version as its banner gives them ("GNU Backgammon 1.07.001 20230103"), or null
+     * when it printed none (yet).
+     */
+    public String version() {
+        return version;
+    }
+
+    /** The banner comes before the socket opens; its line may still be on the reading thread: a short wait. */
+    private void awaitVersion(long endNanos) {
+        long until = Math.min(endNanos, System.nanoTime() + 500_000_000L);
+        while (version == null && System.nanoTime() < until) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /**

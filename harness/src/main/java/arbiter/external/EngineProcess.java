@@ -79,19 +79,9 @@ public final class EngineProcess implements AutoCloseable {
     private AtomicBoolean abandoned = new AtomicBoolean();
     private boolean ended;
     private int starts;
-    /** Without the protocol on standard output: told each line the engine prints there (see {@link #watchOutput}). */
-    private volatile Consumer<String> outputWatcher;
 
     public EngineProcess(Spec spec) {
         this.spec = spec;
-    }
-
-    /**
-     * When the protocol runs elsewhere (DXP, gnubg's socket): {@code watcher} is told each line the
-     * engine prints on standard output, on the reading thread (e.g. gnubg's banner with its version).
-     */
-    public void watchOutput(Consumer<String> watcher) {
-        this.outputWatcher = watcher;
     }
 
     public String name() {
@@ -166,13 +156,8 @@ public final class EngineProcess implements AutoCloseable {
                 offer(queue, count, new String[] {EOF}, gone);
             });
         } else {
-            daemon("engine-" + name() + "-out", () -> readLines(p.getInputStream(), line -> {
-                STDERR.info("{} (stdout): {}", name(), line);
-                Consumer<String> w = outputWatcher;
-                if (w != null) {
-                    w.accept(line);
-                }
-            }));
+            daemon("engine-" + name() + "-out", () -> readLines(p.getInputStream(),
+                    line -> STDERR.info("{} (stdout): {}", name(), line)));
         }
         daemon("engine-" + name() + "-err", () -> readLines(p.getErrorStream(), line -> STDERR.info("{}: {}", name(), line)));
         LOG.info("engine {} started (pid {}, start #{}): {}", name(), p.pid(), starts, String.join(" ", spec.command()));

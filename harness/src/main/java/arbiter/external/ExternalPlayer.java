@@ -42,7 +42,7 @@ public abstract class ExternalPlayer implements Player {
 
     /**
      * The name the engine gave itself, with its version when it gives one: UCI {@code id name}, xboard
-     * {@code feature myname}, Hub {@code id name= version=} (Hub-1 {@code name}), gnubg's banner, the
+     * {@code feature myname}, Hub {@code id name= version=} (Hub-1 {@code name}), gnubg --version, the
      * DXP peer's name (known after its first game); null when it gave none or has not started.
      */
     public String ownName() {

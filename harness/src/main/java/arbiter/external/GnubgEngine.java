@@ -76,6 +76,9 @@ public final class GnubgEngine implements AutoCloseable {
     /** Starts gnubg, sets the evaluation and connects to its external socket. */
     public void start() {
         kill();
+        if (version == null) {
+            version = askVersion(); // "GNU Backgammon 1.07.001 20230103", as its banner says
+        }
         try {
             home = Files.createTempDirectory("arbiter-gnubg");
         } catch (IOException e) {
@@ -86,11 +89,6 @@ public final class GnubgEngine implements AutoCloseable {
         environment.put("HOME", home.toString());
         environment.putAll(env);
         process = new EngineProcess(new EngineProcess.Spec(name, command, workingDir, environment, false));
-        process.watchOutput(line -> {
-            if (version == null && line.startsWith("GNU Backgammon ")) {
-                version = line.strip(); // its banner's first line: "GNU Backgammon 1.07.001 20230103"
-            }
-        });
         process.start();
         for (String c : settings.commands()) {
             process.send(c);
@@ -115,7 +113,6 @@ public final class GnubgEngine implements AutoCloseable {
                         queue.offer(EOF);
                     });
                     LOG.info("engine {}: connected to gnubg's external interface at {}", name, socket);
-                    awaitVersion(end);
                     return;
                 } catch (IOException e) {
                     last = e;
@@ -134,23 +131,38 @@ public final class GnubgEngine implements AutoCloseable {
     }
 
     /**
-     * gnubg's name and version as its banner gives them ("GNU Backgammon 1.07.001 20230103"), or null
-     * when it printed none (yet).
+     * gnubg's name and version as {@code gnubg --version} (and its banner) gives them ("GNU Backgammon
+     * 1.07.001 20230103"), or null when it printed none.
      */
     public String version() {
         return version;
     }
 
-    /** The banner comes before the socket opens; its line may still be on the reading thread: a short wait. */
-    private void awaitVersion(long endNanos) {
-        long until = Math.min(endNanos, System.nanoTime() + 500_000_000L);
-        while (version == null && System.nanoTime() < until) {
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+    /**
+     * The first line of {@code gnubg --version} (the program of the command, its environment and
+     * folder), asked once per engine; null when it prints none within 2 s.
+     */
+    private String askVersion() {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command.get(0), "--version").redirectErrorStream(true);
+            pb.environment().putAll(env);
+            if (workingDir != null) {
+                pb.directory(workingDir.toFile());
             }
+            Process v = pb.start();
+            v.getOutputStream().close(); // a wrapper that ignores --version and reads commands ends at once
+            if (!v.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+                v.destroyForcibly();
+                return null;
+            }
+            String out = new String(v.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            String first = out.isEmpty() ? null : out.lines().findFirst().orElse("").strip();
+            return first == null || !first.startsWith("GNU Backgammon") ? null : first;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 

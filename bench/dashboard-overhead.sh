@@ -12,9 +12,20 @@ pairs=${2:-5}
 jar=harness/target/arbiter.jar
 work=$(mktemp -d)
 browser=
-# Ends only the browser this script started, by its pid (its helper processes exit with it).
-stop_browser() { [[ -n "$browser" ]] && { kill "$browser" 2>/dev/null || true; wait "$browser" 2>/dev/null || true; }; browser=; }
-trap 'stop_browser; rm -rf "$work"' EXIT
+run=
+# Ends only the browser this script started: it runs in a process group of its own (setsid), whose id
+# is its pid, so its helpers (zygote, renderer, GPU) end with it; nothing is looked up by name.
+stop_browser() {
+    [[ -n "$browser" ]] || return 0
+    kill -TERM -- "-$browser" 2>/dev/null || kill "$browser" 2>/dev/null || true
+    wait "$browser" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 -- "-$browser" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$browser" 2>/dev/null || true
+    browser=
+}
+# On an interrupt, also the run this script started (by its pid).
+stop_run() { [[ -n "$run" ]] && { kill "$run" 2>/dev/null || true; wait "$run" 2>/dev/null || true; }; run=; }
+trap 'stop_browser; stop_run; rm -rf "$work"' EXIT
 port=$((20000 + RANDOM % 20000))
 sed -e "s/\"games\": 20000/\"games\": $games/" configs/bench/overhead-random.json > "$work/c.json"
 
@@ -31,11 +42,12 @@ for i in $(seq 1 "$pairs"); do
         --dashboard "127.0.0.1:$port" >/dev/null 2>&1 &
     run=$!
     for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/state" && break; sleep 0.05; done
-    chromium --headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
+    setsid chromium --headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
         --disable-sync --no-first-run --user-data-dir="$work/profile" --remote-debugging-port=0 \
         "http://127.0.0.1:$port/" >/dev/null 2>&1 &
     browser=$!
     wait "$run"
+    run=
     stop_browser
     printf "%-10s %4d %8s %9.0f %8s\n" dashboard "$i" "$(wall "$work/t")" "$(echo "$games / $(wall "$work/t")" | bc -l)" "$(cpu "$work/t")"
     echo "dashboard $(wall "$work/t")" >> "$work/all"

@@ -4,10 +4,12 @@
 # after a few seconds of play; then one whole page of a chess match. Needs Debian's chromium; the window is
 # sized to the board, so nothing needs cropping.
 #
-#   scripts/dashboard-screenshots.sh [OUT_DIR]      # default docs/img
+#   scripts/dashboard-screenshots.sh [OUT_DIR [NAME...]]   # default docs/img; NAMEs (chess international
+#                                                          # russian quoridor backgammon run): only those
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/docs/img}"
+only=("${@:2}")
 work="$(mktemp -d "${TMPDIR:-/tmp}/dashboard-screenshots.XXXXXX")"
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 mkdir -p "$out"
@@ -32,6 +34,9 @@ EOF
 # has a board (and its position text matches PATTERN, when given, up to a minute), photographs the page, stops the run.
 shoot() {
     local name=$1 wait=$2 fragment=$3 width=$4 height=$5 pattern=${6:-}
+    if (( ${#only[@]} > 0 )) && [[ ! " ${only[*]} " == *" $name "* ]]; then
+        return 0
+    fi
     "$here/arbiter" run "$work/$name.json" --dashboard 127.0.0.1:0 > "$work/$name.log" 2>&1 &
     run_pid=$!
     local address=""
@@ -42,14 +47,20 @@ shoot() {
     done
     [[ -n "$address" ]] || { echo "error: $name: no dashboard address in $work/$name.log" >&2; cat "$work/$name.log" >&2; exit 1; }
     sleep "$wait"
-    # A game in progress whose board is known (a run of fast games may be between two).
-    for _ in $(seq 1 120); do
-        curl -s "http://$address/api/state" | grep -q '"live":\[{[^]]*"position":"[^"]*'"$pattern" && break
-        sleep 0.5
+    local png="$out/dashboard-$name.png"
+    for attempt in 1 2 3; do
+        # A game in progress whose board is known (a run of fast games may be between two).
+        for _ in $(seq 1 120); do
+            curl -s "http://$address/api/state" | grep -q '"live":\[{[^]]*"position":"[^"]*'"$pattern" && break
+            sleep 0.5
+        done
+        timeout 60 "$chromium" --headless=new --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+            --window-size="$width,$height" --virtual-time-budget=2500 --screenshot="$png" \
+            "http://$address/?once$fragment" > /dev/null 2>&1 || echo "warning: $name: chromium failed or timed out" >&2
+        # A page without a board (the game ended between the check and the photograph: "none") is a few kB.
+        [[ -f "$png" && $(stat -c %s "$png") -gt 6000 ]] && break
+        echo "warning: $name: no board on the page (attempt $attempt); again" >&2
     done
-    timeout 60 "$chromium" --headless=new --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-        --window-size="$width,$height" --virtual-time-budget=2500 --screenshot="$out/dashboard-$name.png" \
-        "http://$address/?once$fragment" > /dev/null 2>&1 || echo "warning: $name: chromium failed or timed out" >&2
     kill "$run_pid" 2>/dev/null || true
     wait "$run_pid" 2>/dev/null || true
     run_pid=""
@@ -65,7 +76,13 @@ shoot russian 8 "#board" 380 440
 config quoridor quoridor quoridor-alphabeta quoridor-mcts '{"moveTimeMs": 300}' 2
 shoot quoridor 10 "#board" 380 440
 config backgammon backgammon backgammon-expectimax backgammon-expectimax '{"depth": 2}' 0
-shoot backgammon 6 "#board" 400 340 bar
+# From a late position, so the board shows borne-off checkers (three of each side's are off) and a White
+# checker on the bar against Black's closed board; the photograph waits until White is still on the bar.
+echo 'B:Wbar,6x4,5x4,4x3:B6x2,5x2,4x2,3x2,2x2,1x2:-' > "$work/backgammon.fen"
+sed -i -e 's#"openings": {"randomPlies": 0, "pairs": true}#"openings": {"file": "'"$work"'/backgammon.fen", "format": "fen", "pairs": true}#' \
+    "$work/backgammon.json"
+shoot backgammon 3 "#board" 400 340 'Wbar'
+
 
 config run chess chess-alphabeta chess-alphabeta '{"moveTimeMs": 40, "marginMs": 1000}' 8
 # The whole page of a match with an SPRT, so the LLR chart has something to show, two games at a time and

@@ -59,6 +59,8 @@ final class DashboardState {
     private final Object lock = new Object();
     private final AtomicBoolean dirty = new AtomicBoolean(true);
     private RunConfig config;
+    /** By player, the name and version its engine gave at the run's pre-flight (RunStart.engines). */
+    private Map<String, String> ownNames = Map.of();
     private Rules rules;
     private int total;
     private int resumed;
@@ -94,6 +96,7 @@ final class DashboardState {
     void runStarted(RunListener.RunStart start) {
         synchronized (lock) {
             config = start.config();
+            ownNames = start.engines();
             rules = Games.rules(config.game().variant(), config.game().rules());
             total = start.tasks().size();
             resumed = start.resumed();
@@ -207,7 +210,9 @@ final class DashboardState {
         List<double[]> ts;
         Instant started;
         Losses lost;
+        Map<String, String> own;
         synchronized (lock) {
+            own = ownNames;
             started = startedAt;
             lost = losses.copy();
             c = config;
@@ -253,7 +258,7 @@ final class DashboardState {
         }
         if (c != null) {
             RunFacts.conditions(root, c);
-            RunFacts.engines(root, c);
+            RunFacts.engines(root, c, own);
             lost.write((ArrayNode) root.get("engines"));
             ratings(root, c, sb, over);
             match(root, sb, tot > 0 && games >= tot);

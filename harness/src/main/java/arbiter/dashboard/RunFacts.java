@@ -28,14 +28,18 @@ final class RunFacts {
         n.put("seed", c.seed());
     }
 
-    /** {@code engines}: per player its engine (built-in, or protocol and command), options and limits. */
-    static void engines(ObjectNode root, RunConfig c) {
+    /**
+     * {@code engines}: per player its engine as the report words it (built-in, or the name and version
+     * it gave itself, with protocol and command), that name alone ({@code ownName}, null when none),
+     * options and limits.
+     */
+    static void engines(ObjectNode root, RunConfig c, Map<String, String> own) {
         ArrayNode list = root.putArray("engines");
         for (RunConfig.PlayerConfig p : c.players()) {
             ObjectNode e = list.addObject();
             e.put("name", p.name());
-            e.put("engine", !p.external() ? p.engine() + " (built-in)"
-                    : p.protocol() + (p.command().isEmpty() ? " (already running)" : ": " + String.join(" ", p.command())));
+            e.put("engine", RunReports.engine(p, own.get(p.name())));
+            e.put("ownName", own.get(p.name()));
             e.put("options", p.options() == null || p.options().isEmpty() ? "-" : join(p.options()));
             e.put("limits", RunReports.limits(p.limits() == null ? c.limits() : p.limits()));
         }

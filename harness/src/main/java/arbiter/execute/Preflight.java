@@ -23,7 +23,8 @@ import org.apache.logging.log4j.Logger;
  * completes its handshake, so a wrong command, a missing option or an engine that does not speak its
  * protocol stops the run before any game, naming the player. The engines start together (a run waits
  * for the slowest, not the sum); with a factory (the run's own game threads) those that pass are kept
- * as spares for the first game that needs them instead of being stopped.
+ * as spares for the first game that needs them instead of being stopped. What each engine says it is
+ * (its name and version) is returned for the run's records, report and page.
  */
 public final class Preflight {
     private static final Logger LOG = LogManager.getLogger(Preflight.class);
@@ -34,9 +35,11 @@ public final class Preflight {
     /**
      * @param factory the players of the run's own game threads (receives the spares), or null when the
      *                run plays on an executor of another's
+     * @return the name (and version) each external engine gave itself in its handshake, by player, in the
+     *         config's order ({@link ExternalPlayer#ownName}); players whose engine gave none are left out
      * @throws ConfigException naming every player that is not usable
      */
-    public static void check(RunConfig config, Rules rules, List<GameTask> tasks, PlayerFactory factory) {
+    public static Map<String, String> check(RunConfig config, Rules rules, List<GameTask> tasks, PlayerFactory factory) {
         Set<String> names = new LinkedHashSet<>();
         for (GameTask t : tasks) {
             names.add(t.white());
@@ -61,12 +64,16 @@ public final class Preflight {
             starting.put(n, start(config, rules, pc, factory));
         }
         Map<String, ExternalPlayer> ready = new LinkedHashMap<>();
+        Map<String, String> own = new LinkedHashMap<>();
         for (Map.Entry<String, CompletableFuture<ExternalPlayer>> e : starting.entrySet()) {
             String n = e.getKey();
             try {
                 ExternalPlayer p = e.getValue().join();
                 ready.put(n, p);
                 LOG.info("engine {} is ready: {}", n, p.engineId());
+                if (p.ownName() != null) {
+                    own.put(n, p.ownName());
+                }
             } catch (CompletionException failed) {
                 Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
                 problems.add("$.players[" + config.players().indexOf(config.player(n)) + "]: engine '" + n
@@ -84,6 +91,13 @@ public final class Preflight {
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
+        Map<String, String> inOrder = new LinkedHashMap<>();
+        for (RunConfig.PlayerConfig pc : config.players()) {
+            if (own.containsKey(pc.name())) {
+                inOrder.put(pc.name(), own.get(pc.name()));
+            }
+        }
+        return inOrder;
     }
 
     /** Starts one engine on a thread of its own and completes its handshake. */

@@ -69,6 +69,11 @@ public final class DxpPlayer extends ExternalPlayer {
         return "dxp:" + (peerName != null ? peerName : engine.host() + ":" + engine.port());
     }
 
+    @Override
+    public String ownName() {
+        return peerName == null || peerName.isBlank() ? null : peerName.strip();
+    }
+
     /** The engine's process, or null when Arbiter does not start it. */
     public EngineProcess process() {
         return process;

@@ -40,6 +40,15 @@ public abstract class ExternalPlayer implements Player {
         return name;
     }
 
+    /**
+     * The name the engine gave itself, with its version when it gives one: UCI {@code id name}, xboard
+     * {@code feature myname}, Hub {@code id name= version=} (Hub-1 {@code name}), gnubg --version, the
+     * DXP peer's name (known after its first game); null when it gave none or has not started.
+     */
+    public String ownName() {
+        return null;
+    }
+
     /** How many times this player's engine failed (and was stopped). */
     public int failures() {
         return failures;

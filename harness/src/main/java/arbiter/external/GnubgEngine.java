@@ -47,6 +47,7 @@ public final class GnubgEngine implements AutoCloseable {
     private Path home;
     private SocketChannel channel;
     private BlockingQueue<String> answers;
+    private volatile String version;
 
     public GnubgEngine(String name, List<String> command, Path workingDir, Map<String, String> env,
                        GnubgSettings settings, long initTimeoutMs) {
@@ -75,6 +76,9 @@ public final class GnubgEngine implements AutoCloseable {
     /** Starts gnubg, sets the evaluation and connects to its external socket. */
     public void start() {
         kill();
+        if (version == null) {
+            version = askVersion(); // "GNU Backgammon 1.07.001 20230103", as its banner says
+        }
         try {
             home = Files.createTempDirectory("arbiter-gnubg");
         } catch (IOException e) {
@@ -124,6 +128,42 @@ public final class GnubgEngine implements AutoCloseable {
         kill();
         throw new EngineStalledException(initTimeoutMs, "engine " + name + " (gnubg) did not open its external socket within "
                 + initTimeoutMs + " ms" + (last == null ? "" : ": " + last.getMessage()));
+    }
+
+    /**
+     * gnubg's name and version as {@code gnubg --version} (and its banner) gives them ("GNU Backgammon
+     * 1.07.001 20230103"), or null when it printed none.
+     */
+    public String version() {
+        return version;
+    }
+
+    /**
+     * The first line of {@code gnubg --version} (the program of the command, its environment and
+     * folder), asked once per engine; null when it prints none within 2 s.
+     */
+    private String askVersion() {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command.get(0), "--version").redirectErrorStream(true);
+            pb.environment().putAll(env);
+            if (workingDir != null) {
+                pb.directory(workingDir.toFile());
+            }
+            Process v = pb.start();
+            v.getOutputStream().close(); // a wrapper that ignores --version and reads commands ends at once
+            if (!v.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+                v.destroyForcibly();
+                return null;
+            }
+            String out = new String(v.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            String first = out.isEmpty() ? null : out.lines().findFirst().orElse("").strip();
+            return first == null || !first.startsWith("GNU Backgammon") ? null : first;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     /**

@@ -36,6 +36,11 @@ public final class GnubgPlayer extends ExternalPlayer {
         return "gnubg:" + Path.of(engine.command().get(0)).getFileName();
     }
 
+    @Override
+    public String ownName() {
+        return gnubg.version();
+    }
+
     public GnubgEngine gnubg() {
         return gnubg;
     }

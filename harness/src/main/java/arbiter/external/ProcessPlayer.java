@@ -49,6 +49,11 @@ public abstract class ProcessPlayer extends ExternalPlayer {
                 : Path.of(engine.command().get(0)).getFileName().toString());
     }
 
+    @Override
+    public String ownName() {
+        return engineName == null || engineName.isBlank() ? null : engineName;
+    }
+
     /** The engine process (for tests: its pid and number of starts). */
     public EngineProcess process() {
         return process;

@@ -34,11 +34,20 @@ public final class PdnWriter {
      *                           not in it has the run-wide one. When White's and Black's differ, the record
      *                           has WhiteTimeControl and BlackTimeControl instead, as cutechess-cli and
      *                           fastchess write them.
+     * @param playerEngines      by player, the name (and version) its engine gave itself (UCI {@code id name},
+     *                           xboard {@code myname}, ...): the WhiteEngine and BlackEngine tags. White and Black
+     *                           keep the players' names, as in cutechess-cli and fastchess (rating tools
+     *                           and a resumed run read the players from them).
      */
     public record Context(String event, String site, String date, Rules rules, String variantTag, String timeControl,
-                          Map<String, String> playerTimeControls) {
+                          Map<String, String> playerTimeControls, Map<String, String> playerEngines) {
         public Context(String event, String site, String date, Rules rules, String variantTag, String timeControl) {
-            this(event, site, date, rules, variantTag, timeControl, Map.of());
+            this(event, site, date, rules, variantTag, timeControl, Map.of(), Map.of());
+        }
+
+        public Context(String event, String site, String date, Rules rules, String variantTag, String timeControl,
+                       Map<String, String> playerTimeControls) {
+            this(event, site, date, rules, variantTag, timeControl, playerTimeControls, Map.of());
         }
 
         String timeControlOf(String player) {
@@ -87,6 +96,14 @@ public final class PdnWriter {
         } else {
             tags.put("WhiteTimeControl", whiteTc);
             tags.put("BlackTimeControl", blackTc);
+        }
+        String whiteEngine = ctx.playerEngines().get(game.task().white());
+        String blackEngine = ctx.playerEngines().get(game.task().black());
+        if (whiteEngine != null) {
+            tags.put("WhiteEngine", whiteEngine);
+        }
+        if (blackEngine != null) {
+            tags.put("BlackEngine", blackEngine);
         }
         tags.put("Termination", game.termination().tag());
         tags.put("Opening", game.task().opening().label());

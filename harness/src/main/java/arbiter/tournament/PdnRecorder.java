@@ -27,16 +27,17 @@ final class PdnRecorder {
 
     /**
      * The recorder of a run: its records name the run (Event), Arbiter (Site), today's date, the
-     * rules with their overrides (the variant tag) and the run's time control.
+     * rules with their overrides (the variant tag), the run's time control and, by player, the name and
+     * version its engine gave ({@code engines}: the WhiteEngine and BlackEngine tags).
      */
-    static PdnRecorder of(GameLog log, RunConfig config, Rules rules) {
+    static PdnRecorder of(GameLog log, RunConfig config, Rules rules, Map<String, String> engines) {
         StringBuilder variant = new StringBuilder(rules.id());
         for (Map.Entry<String, String> e : config.game().rules().entrySet()) {
             variant.append(' ').append(e.getKey()).append('=').append(e.getValue());
         }
         return new PdnRecorder(log, new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variant.toString(),
-                config.limits().timeControlTag(), playerTimeControls(config)));
+                config.limits().timeControlTag(), playerTimeControls(config), Map.copyOf(engines)));
     }
 
     /** The game's record as the log's bytes. */

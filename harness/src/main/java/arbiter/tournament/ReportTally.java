@@ -93,6 +93,11 @@ public final class ReportTally {
     final Map<String, TreeMap<String, int[]>> terminations = new LinkedHashMap<>();
     final Map<String, double[]> moveSums = new LinkedHashMap<>();
     final RunReports.LlrSeries llr;
+    /**
+     * By player, the name and version its engine gave: from the records' WhiteEngine/BlackEngine tags,
+     * then (the run's own) from its pre-flight, which replaces them.
+     */
+    final Map<String, String> engines = new LinkedHashMap<>();
     private final Rules rules;
     int games;
 
@@ -112,6 +117,12 @@ public final class ReportTally {
 
     /** Adds a record read back. */
     void add(GameRecord g) {
+        for (String side : List.of("White", "Black")) {
+            String engine = g.tag(side + "Engine");
+            if (engine != null && g.tag(side) != null) {
+                engines.put(g.tag(side), engine);
+            }
+        }
         add(GameFacts.of(g, rules));
     }
 

@@ -102,7 +102,7 @@ public final class RunReports {
         List<String> order = t.order;
         List<RunReport.Section> sections = new ArrayList<>();
         sections.add(conditions(config, tasks.size(), t.games, created, now, stopReason));
-        sections.add(new RunReport.Section("players", players(config)));
+        sections.add(new RunReport.Section("players", players(config, t.engines)));
         MatchVerdict verdict = t.games > 0 ? t.scoreboard.verdict() : null;
         if (verdict != null) {
             sections.add(matchBlock(MatchReading.of(verdict, t.games >= tasks.size())));
@@ -265,14 +265,26 @@ public final class RunReports {
         return parts.isEmpty() ? "none" : String.join("; ", parts);
     }
 
-    private static Table players(RunConfig c) {
+    /**
+     * A player's engine as the report (and the page) words it: built-in, or the name and version the
+     * engine gave itself ({@code own}, null when none) with its protocol and command, e.g.
+     * {@code Stockfish 15.1 (uci: /usr/games/stockfish)}.
+     */
+    public static String engine(PlayerConfig p, String own) {
+        if (!p.external()) {
+            return p.engine() + " (built-in)";
+        }
+        String how = p.protocol() + (p.command().isEmpty() ? " (already running)" : ": " + String.join(" ", p.command()));
+        return own == null ? how : own + " (" + how + ")";
+    }
+
+    private static Table players(RunConfig c, Map<String, String> engines) {
         List<Table.Column> cols = List.of(new Table.Column("Player", "player", false),
                 new Table.Column("Engine", "engine", false), new Table.Column("Options", "options", false),
                 new Table.Column("Weights", "weights", false), new Table.Column("Limits", "limits", false));
         List<List<String>> rows = new ArrayList<>();
         for (PlayerConfig p : c.players()) {
-            String engine = !p.external() ? p.engine() + " (built-in)"
-                    : p.protocol() + (p.command().isEmpty() ? " (already running)" : ": " + String.join(" ", p.command()));
+            String engine = engine(p, engines.get(p.name()));
             rows.add(List.of(p.name(), engine, p.options() == null || p.options().isEmpty() ? "-" : join(p.options()),
                     p.weights() == null || p.weights().isEmpty() ? "-" : join(p.weights()),
                     p.limits() == null ? limits(c.limits()) + " (the run's)" : limits(p.limits())));

@@ -123,7 +123,7 @@ public final class Tournament {
             try {
                 if (!toPlay.isEmpty() && config.concurrency() > 0) {
                     try {
-                        Preflight.check(config, rules, toPlay, factory);
+                        tally.engines.putAll(Preflight.check(config, rules, toPlay, factory)); // what they are now
                     } catch (ConfigException e) {
                         if (!aborted()) {
                             throw e;
@@ -149,11 +149,11 @@ public final class Tournament {
     private Summary play(List<GameTask> tasks, List<GameTask> toPlay, int resumed, ReportTally tally, GameLog log,
                          PlayerFactory factory) throws IOException {
         Scoreboard scoreboard = tally.scoreboard;
-        PdnRecorder recorder = PdnRecorder.of(log, config, rules);
+        PdnRecorder recorder = PdnRecorder.of(log, config, rules, tally.engines);
         String runId = config.name() + "/" + UUID.randomUUID();
         Map<String, PlayerSpec> players = config.players().stream().collect(Collectors.toMap(p -> p.name(), config::specOf));
         for (RunListener l : listeners) {
-            l.runStarted(new RunListener.RunStart(config, tasks, resumed, scoreboard, out, tally));
+            l.runStarted(new RunListener.RunStart(config, tasks, resumed, scoreboard, out, tally, tally.engines));
         }
         boolean ownExecutor = executor == null;
         GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), factory) : executor;

@@ -145,6 +145,22 @@ class GnubgPlayerTest {
             SearchResult r = p.chooseMove(new GameHistory(start65()), Limits.depth(1), () -> false);
             assertEquals(new Named("24/13"), r.move(), "gnubg runs 24/13 with 6-5");
             assertEquals("gnubg:gnubg", p.engineId());
+            assertEquals(versionLine(), p.ownName(), "the name and version gnubg gives itself (its banner)");
+        }
+    }
+
+    /** The first line gnubg prints for {@code --version}, e.g. "GNU Backgammon 1.07.001 20230103". */
+    private static String versionLine() {
+        try {
+            Process v = new ProcessBuilder(TestEngines.gnubg().toString(), "--version").redirectErrorStream(true).start();
+            try (var r = new java.io.BufferedReader(new java.io.InputStreamReader(v.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                String first = r.readLine();
+                v.waitFor();
+                return first == null ? null : first.strip();
+            }
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new AssertionError(e);
         }
     }
 }

@@ -54,13 +54,20 @@ class UciServedGamesTest {
         List<String> overUci = records(RUN.formatted(served, served), "served");
         assertEquals(4, overUci.size());
         assertTrue(overUci.stream().allMatch(g -> g.contains("n=")), "search statistics reach the records");
+        // The served engine names itself (UCI id name): its records say so; the games are the same.
+        assertTrue(overUci.stream().allMatch(g -> g.contains("[WhiteEngine \"Arbiter chess-alphabeta\"]")
+                && g.contains("[BlackEngine \"Arbiter chess-alphabeta\"]")), "the engine's own name in the records");
+        overUci = overUci.stream().map(g -> g.replaceAll("\\[(White|Black)Engine \"[^\"]*\"] ", "")).toList();
         for (int i = 0; i < inProcess.size(); i++) {
             assertEquals(inProcess.get(i), overUci.get(i), "game " + i + ": the UCI transport changes nothing under node limits");
         }
         assertEquals(inProcess, overUci);
     }
 
-    /** The run's records sorted by game number, without what depends on the clock: Date, move times and nps. */
+    /**
+     * The run's records sorted by game number, without what depends on the clock: Date, move times and nps
+     * (the served run's WhiteEngine/BlackEngine tags, the engine's own name, are checked and removed above).
+     */
     private List<String> records(String json, String name) throws IOException {
         Path out = dir.resolve(name);
         Path f = dir.resolve(name + ".json");

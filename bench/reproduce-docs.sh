@@ -112,6 +112,9 @@ if $spsa; then
     ./arbiter run configs/tune-s0-spsa-validate-hand.json --output "$work/spsa-validate-hand" \
         >"$work/spsa-validate-hand.txt" 2>&1
     sprt_check "tune-s0-spsa-validate-hand" 121 "H0 accepted" "$work/spsa-validate-hand.txt"
+    ./arbiter run configs/tune-s0-spsa-validate-hand-mean.json --output "$work/spsa-validate-hand-mean" \
+        >"$work/spsa-validate-hand-mean.txt" 2>&1
+    sprt_check "tune-s0-spsa-validate-hand-mean" 106 "H0 accepted" "$work/spsa-validate-hand-mean.txt"
 fi
 
 # --- Demonstration (a''): the S0 king from two starts ---

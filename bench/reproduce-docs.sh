@@ -60,16 +60,17 @@ fi
 # --- steps 3 and 4: the validations (they read the committed fit) ---
 # An SPRT-stopped match at concurrency 2 may stop a game or two earlier or later than the page says:
 # the stop is checked as results arrive, and which of the two games in flight finishes first varies.
-# So the verdict is compared exactly, the number of games within 2, and the counts are shown.
-sprt_check() { # NAME DOCS-GAMES DOCS-VERDICT TEXT
-    local name="$1" games verdict
+# So the verdict is compared exactly, the number of games within 2 (or the optional 5th argument), and
+# the counts are shown.
+sprt_check() { # NAME DOCS-GAMES DOCS-VERDICT TEXT [TOLERANCE]
+    local name="$1" games verdict tol="${5:-2}"
     games=$(sed -n -e 's/^\([0-9]*\) games in .*/\1/p' -e 's/^Final standings after \([0-9]*\) games.*/\1/p' "$4" | tail -1)
     verdict=$(sed -n 's/^Stopped: SPRT \(H[01] accepted\).*/\1/p' "$4" | tail -1)
     expect "$name SPRT verdict" "$3" "$verdict"
-    if (( games >= $2 - 2 && games <= $2 + 2 )); then
-        expect "$name games (docs $2, within 2)" "ok" "ok"
+    if (( games >= $2 - tol && games <= $2 + tol )); then
+        expect "$name games (docs $2, within $tol)" "ok" "ok"
     else
-        expect "$name games (docs $2, within 2)" "$2" "$games"
+        expect "$name games (docs $2, within $tol)" "$2" "$games"
     fi
     printf '         %-44s %s\n' "$name counts" "$(grep -E '^(s0-tuned|s2-tuned|tuned) vs |^elo: ' "$4" | tail -2 | tr '\n' ' ')"
 }
@@ -151,9 +152,11 @@ if $multi; then
     else
         expect "configs/tune/s2-spsa-multi-tuned.json" "identical" "differs"
     fi
+    # These stop where the LLR is steep (few draws, 2 to 3 games per step of the bound): a rerun
+    # stopped the second 3 games earlier (docs/tuning.md), so its count is compared within 4.
     for name in validate-hand:497 validate-hand-mean:192; do
         ./arbiter run "configs/tune-s2-spsa-${name%%:*}.json" --output "$work/s2-${name%%:*}" >"$work/s2-${name%%:*}.txt" 2>&1
-        sprt_check "tune-s2-spsa-${name%%:*}" "${name##*:}" "H1 accepted" "$work/s2-${name%%:*}.txt"
+        sprt_check "tune-s2-spsa-${name%%:*}" "${name##*:}" "H1 accepted" "$work/s2-${name%%:*}.txt" 4
     done
 fi
 

@@ -152,8 +152,8 @@ if $multi; then
     else
         expect "configs/tune/s2-spsa-multi-tuned.json" "identical" "differs"
     fi
-    # These stop where the LLR is steep (few draws, 2 to 3 games per step of the bound): a rerun
-    # stopped the second 3 games earlier (docs/tuning.md), so its count is compared within 4.
+    # A rerun stopped the second of these 3 games earlier than the page's run (docs/tuning.md), so
+    # their counts are compared within 4.
     for name in validate-hand:497 validate-hand-mean:192; do
         ./arbiter run "configs/tune-s2-spsa-${name%%:*}.json" --output "$work/s2-${name%%:*}" >"$work/s2-${name%%:*}.txt" 2>&1
         sprt_check "tune-s2-spsa-${name%%:*}" "${name##*:}" "H1 accepted" "$work/s2-${name%%:*}.txt" 4

@@ -80,6 +80,14 @@ for name in validate validate-hand; do
 done
 
 # --- Demonstration (a'): SPSA ---
+# --- The plans printed under "Planning" (no games) ---
+expect "plan king (defaults)" "  king [1.0, 20.0]: cEnd 3.167, rEnd 0.007685 (config: cEnd 3.167, rEnd 0.1621)" \
+    "$(./arbiter tune configs/tune-s0-spsa.json --plan | sed -n 2p)"
+expect "plan king (precision 5)" "  games 626 = iterations 79 of 4 pairs (config: 150 iterations)" \
+    "$(./arbiter tune configs/tune-s0-spsa.json --plan --precision 5 --elo-guess 100 --draw-ratio 0.2 | sed -n 3p)"
+expect "plan s2 multi (precision 5)" "  king [100.0, 400.0]: cEnd 50.00, rEnd 0.01576 (config: cEnd 50, rEnd 0.08094)" \
+    "$(./arbiter tune configs/tune-s2-spsa-multi.json --plan --precision 5 --elo-guess 50 --draw-ratio 0.34 | sed -n 2p)"
+
 # `tune` writes to the config's output folder: a copy of the config, with its weights file named by
 # its full path, points it at the scratch folder. scratch_config NAME CONFIG writes $work/NAME.json.
 scratch_config() {

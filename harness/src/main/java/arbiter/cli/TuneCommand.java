@@ -164,11 +164,16 @@ final class TuneCommand implements Callable<Integer> {
         for (int i = 0; i < weights.size(); i++) {
             RunConfig.TuneWeight w = config.tune().weights().get(i);
             out.printf(Locale.ROOT, "  %s [%s, %s]: cEnd %.4g, rEnd %.4g (config: cEnd %s, rEnd %s)%n", w.name(), w.min(),
-                    w.max(), p.c().get(i), p.r(), w.cEnd(), w.rEnd());
+                    w.max(), p.c().get(i), p.r(), fourDigits(w.cEnd()), fourDigits(w.rEnd()));
         }
         out.printf(Locale.ROOT, "  games %d = iterations %d of %d pairs (config: %d iterations)%n", p.games(), iterations,
                 pairs, config.tune().iterations());
         return 0;
+    }
+
+    /** A config's value to 4 significant digits without trailing zeros (a default cEnd is range/6). */
+    private static String fourDigits(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private Integer playStarts(RunConfig config, List<double[]> startValues, PrintWriter out, PrintWriter err) throws Exception {

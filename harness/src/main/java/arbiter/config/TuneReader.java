@@ -21,7 +21,39 @@ final class TuneReader {
     static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer");
     static final Set<String> VALIDATION_KEYS = Set.of("games", "sprt");
 
+    /**
+     * Default {@code cEnd}: this fraction of the weight's range, the step van den Bergh's SPSA simulator
+     * designs with (arbiter.tune.SpsaPlan.C_RATIO; SpsaPlanTest checks they agree).
+     */
+    public static final double DEFAULT_C_FRACTION = 1.0 / 6;
+    /**
+     * Default {@code rEnd}: the rate at which a W - L of +1 in every iteration would carry a weight
+     * across this many ranges in the run (with the default cEnd), so that a weak but steady signal, a
+     * net +1 in one iteration of six, crosses the range once (docs/tuning.md).
+     */
+    public static final double DEFAULT_RANGES_PER_RUN = 6;
+
     private TuneReader() {
+    }
+
+    /** The default final step: {@link #DEFAULT_C_FRACTION} of the range. */
+    public static double defaultCEnd(double min, double max) {
+        return DEFAULT_C_FRACTION * (max - min);
+    }
+
+    /**
+     * The default final rate for N iterations with stability constant A. The step of iteration k per
+     * unit of W - L is a_k / c_k = rEnd cEnd ((A+N)/(A+k+1))^0.602 ((k+1)/N)^0.101 (fishtest's
+     * schedule, arbiter.tune.Spsa); with cEnd = range/6, its sum over the run is
+     * {@link #DEFAULT_RANGES_PER_RUN} ranges when rEnd = 6 DEFAULT_RANGES_PER_RUN / S, S the sum of the
+     * two factors: about 24/N (0.16 at 150 iterations, 0.081 at 300).
+     */
+    public static double defaultREnd(int iterations, double bigA) {
+        double sum = 0;
+        for (int k = 0; k < iterations; k++) {
+            sum += Math.pow((bigA + iterations) / (bigA + k + 1), 0.602) * Math.pow((k + 1.0) / iterations, 0.101);
+        }
+        return DEFAULT_RANGES_PER_RUN / (DEFAULT_C_FRACTION * sum);
     }
 
     static RunConfig.Tune tune(JsonReader r, JsonNode node, List<PlayerConfig> players, Rules rules) {
@@ -84,11 +116,11 @@ final class TuneReader {
                 }
                 JsonNode spec = e.getValue();
                 if (!spec.isObject()) {
-                    r.problem(wp, "must be an object with start, min, max, cEnd, rEnd");
+                    r.problem(wp, "must be an object with start, min, max (and optionally cEnd, rEnd, integer)");
                     continue;
                 }
                 r.allowOnly(spec, wp, TUNE_WEIGHT_KEYS);
-                for (String required : spsa ? List.of("start", "min", "max", "cEnd") : List.of("start", "min", "max")) {
+                for (String required : List.of("start", "min", "max")) {
                     if (!spec.has(required)) {
                         r.problem(wp + "." + required, "missing; required number");
                     }
@@ -96,8 +128,9 @@ final class TuneReader {
                 double start = r.number(spec, "start", wp, 0, -1e12, 1e12);
                 double min = r.number(spec, "min", wp, 0, -1e12, 1e12);
                 double max = r.number(spec, "max", wp, 0, -1e12, 1e12);
-                double cEnd = r.number(spec, "cEnd", wp, 1, 1e-12, 1e12);
-                double rEnd = r.number(spec, "rEnd", wp, 0.002, 1e-12, 1e6);
+                // Without cEnd / rEnd: a sixth of the range, and the rate that lets the run cross it.
+                double cEnd = r.number(spec, "cEnd", wp, min < max ? defaultCEnd(min, max) : 1, 1e-12, 1e12);
+                double rEnd = r.number(spec, "rEnd", wp, defaultREnd(iterations, bigA), 1e-12, 1e6);
                 if (spec.has("min") && spec.has("max") && !(min < max)) {
                     r.problem(wp, "bounds reversed: min " + min + " must be below max " + max);
                 } else if (spec.has("start") && (start < min || start > max)) {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * configs/tune-s0-spsa.json's settings (S0's search at depth 3, cEnd 0.6) started from king 15: the
+ * The settings configs/tune-s0-spsa.json shipped with before the range-based defaults (kept as
+ * configs/tune-s0-spsa-small-steps.json: S0's search at depth 3, cEnd 0.6) started from king 15: the
  * plus and minus kings choose the same moves, every pair splits and the tuner must say so, not print
  * king=15.000 for hundreds of iterations. Started from king 3 the same settings carry signal.
  */

@@ -1,0 +1,66 @@
+package arbiter.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import arbiter.tune.Spsa;
+import arbiter.tune.SpsaPlan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tuned weight without cEnd / rEnd gets defaults from its range: cEnd a sixth of it (the step of
+ * van den Bergh's SPSA simulator, as SpsaPlan designs), and the rEnd at which SPSA's own schedule,
+ * played by {@link Spsa}, would carry the weight across DEFAULT_RANGES_PER_RUN ranges were W - L +1 in
+ * every iteration.
+ */
+class TuneDefaultsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDefaultStepIsThePlansStep() {
+        assertEquals(SpsaPlan.C_RATIO, TuneReader.DEFAULT_C_FRACTION, 0);
+    }
+
+    @Test
+    void theDefaultRateCrossesTheRangeTheStatedNumberOfTimes() {
+        for (int n : new int[] {1, 50, 150, 300, 1000}) {
+            double bigA = 0.1 * n;
+            double min = 1, max = 20;
+            Spsa spsa = new Spsa(List.of(new Spsa.Parameter("king", min, min, max + 1e9,
+                    TuneReader.defaultCEnd(min, max), TuneReader.defaultREnd(n, bigA), false)), n, bigA, 7);
+            // Unbounded above, W - L = +1 each time: theta climbs by the sum of the steps.
+            double[] theta = spsa.start();
+            for (int k = 0; k < n; k++) {
+                Spsa.Step s = spsa.step(k, theta);
+                theta = spsa.update(theta, s, s.delta()[0]);
+            }
+            assertEquals(TuneReader.DEFAULT_RANGES_PER_RUN * (max - min), theta[0] - min, 1e-6 * (max - min), "N " + n);
+        }
+        // The figures docs/tuning.md quotes.
+        assertEquals(0.081, TuneReader.defaultREnd(300, 30), 0.0005);
+        assertEquals(0.162, TuneReader.defaultREnd(150, 15), 0.0005);
+    }
+
+    @Test
+    void aWeightWithoutStepOrRateGetsTheDefaults() throws Exception {
+        Path f = dir.resolve("t.json");
+        Files.writeString(f, """
+                { "game": { "variant": "english" },
+                  "players": [ { "name": "p", "engine": "draughts-alphabeta" } ],
+                  "tune": { "method": "spsa", "player": "p", "iterations": 300,
+                            "weights": { "king": { "start": 3, "min": 1, "max": 20 },
+                                         "man": { "start": 1, "min": 0, "max": 2, "cEnd": 0.5, "rEnd": 0.01 } } },
+                  "limits": { "depth": 2 } }""");
+        RunConfig c = ConfigLoader.load(f);
+        RunConfig.TuneWeight king = c.tune().weights().get(0);
+        assertEquals(19.0 / 6, king.cEnd(), 1e-12);
+        assertEquals(TuneReader.defaultREnd(300, 30), king.rEnd(), 1e-12);
+        RunConfig.TuneWeight man = c.tune().weights().get(1);
+        assertEquals(0.5, man.cEnd(), 0);
+        assertEquals(0.01, man.rEnd(), 0);
+    }
+}

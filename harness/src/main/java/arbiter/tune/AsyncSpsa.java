@@ -139,28 +139,48 @@ final class AsyncSpsa {
             return t;
         });
         List<Integer> resumed = new ArrayList<>(state.pending.keySet());
+        int savedNext = state.next;
         Throwable failure = null;
         try {
+            List<Done> done = new ArrayList<>();
             while (true) {
-                while (failure == null && !stop.get() && inFlight(running) < Math.max(1, executor.capacity())
+                // Applied results and newly sent pairs go to the checkpoint together, before the new pairs'
+                // games are submitted: one write however many events came at once.
+                List<int[]> appliedNow = new ArrayList<>();
+                for (Done d : done) {
+                    Spsa.Step step = state.pending.remove(d.pair());
+                    appliedSteps.put(d.pair(), step);
+                    state.theta = spsa.update(state.theta, step, d.result());
+                    state.history.add(row(d.pair(), state.theta, d.result()));
+                    appliedNow.add(new int[] {d.pair(), state.history.size()});
+                }
+                List<Integer> launch = new ArrayList<>();
+                int reserved = inFlight(running);
+                // One pair beyond capacity() is prepared ahead: a pair's run takes a moment to start, and
+                // its games should be queued before a slot frees, not after.
+                while (failure == null && !stop.get() && reserved < Math.max(1, executor.capacity()) + gamesPerPair
                         && (!resumed.isEmpty() || state.next < total)) {
                     int j;
-                    Spsa.Step step;
                     if (!resumed.isEmpty()) {
                         j = resumed.remove(0);
-                        step = state.pending.get(j);
                     } else {
                         j = state.next;
-                        step = spsa.step(j, (double) state.history.size() / pairsPerIteration, state.theta);
-                        step = new Spsa.Step(j, spsa.played(step.plus()), spsa.played(step.minus()), step.delta(),
-                                step.c(), step.r());
-                        state.pending.put(j, step);
+                        Spsa.Step step = spsa.step(j, (double) state.history.size() / pairsPerIteration, state.theta);
+                        state.pending.put(j, new Spsa.Step(j, spsa.played(step.plus()), spsa.played(step.minus()),
+                                step.delta(), step.c(), step.r()));
                         state.next = j + 1;
-                        state.save(statePath, config); // before its games: a kill from here on resumes the pair
                     }
+                    launch.add(j);
+                    reserved += gamesPerPair;
+                }
+                if (!appliedNow.isEmpty() || state.next > savedNext) {
+                    state.save(statePath, config); // before the new pairs' games: a kill from here on resumes them
+                    savedNext = state.next;
+                }
+                for (int j : launch) {
                     Slice slice = new Slice(j, executor, events);
                     running.put(j, slice);
-                    Spsa.Step sent = step;
+                    Spsa.Step sent = state.pending.get(j);
                     threads.submit(() -> {
                         try {
                             events.add(new Done(j, pairs.play(j, sent, slice), null));
@@ -169,43 +189,45 @@ final class AsyncSpsa {
                         }
                     });
                 }
+                for (int i = 0; i < done.size(); i++) {
+                    Done d = done.get(i);
+                    applied.applied(d.pair(), historyTheta(appliedNow.get(i)[1]), d.result(), appliedSteps.remove(d.pair()),
+                            appliedNow.get(i)[1]);
+                }
+                done.clear();
                 if (running.isEmpty()) {
                     break;
                 }
-                Object event;
+                List<Object> events1 = new ArrayList<>();
                 try {
-                    event = events.poll(200, TimeUnit.MILLISECONDS);
+                    Object first = events.poll(200, TimeUnit.MILLISECONDS);
+                    if (first != null) {
+                        events1.add(first);
+                        events.drainTo(events1);
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     stop.set(true);
+                }
+                boolean stopping = stop.get() || failure != null;
+                for (Object event : events1) {
+                    if (!(event instanceof Done d)) {
+                        continue;
+                    }
+                    running.remove(d.pair());
+                    if (d.error() != null) {
+                        failure = failure == null ? d.error() : failure;
+                        stopping = true;
+                    } else if (d.result() == null) {
+                        stop.set(true); // a pair ended without its games (a stop, Ctrl-C): send no more
+                        stopping = true;
+                    } else {
+                        done.add(d);
+                    }
+                }
+                if (stopping) {
                     running.keySet().forEach(pairs::stop);
-                    continue;
                 }
-                if (!(event instanceof Done d)) {
-                    if (stop.get() || failure != null) {
-                        running.keySet().forEach(pairs::stop);
-                    }
-                    continue;
-                }
-                running.remove(d.pair());
-                if (d.error() != null) {
-                    if (failure == null) {
-                        failure = d.error();
-                        running.keySet().forEach(pairs::stop);
-                    }
-                    continue;
-                }
-                if (d.result() == null) {
-                    if (!stop.getAndSet(true)) { // a pair ended without its games (Ctrl-C): stop sending pairs
-                        running.keySet().forEach(pairs::stop);
-                    }
-                    continue;
-                }
-                Spsa.Step step = state.pending.remove(d.pair());
-                state.theta = spsa.update(state.theta, step, d.result());
-                state.history.add(row(d.pair(), state.theta, d.result()));
-                state.save(statePath, config);
-                applied.applied(d.pair(), state.theta, d.result(), step, state.history.size());
             }
         } finally {
             threads.shutdownNow();
@@ -220,6 +242,15 @@ final class AsyncSpsa {
             throw new IllegalStateException(failure);
         }
     }
+
+    /** Theta after the {@code count}th applied pair. */
+    private double[] historyTheta(int count) {
+        double[] row = state.history.get(count - 1);
+        return java.util.Arrays.copyOfRange(row, 1, row.length - 1);
+    }
+
+    /** The perturbation pair j was applied with (its c, for the no-signal warning). */
+    private final Map<Integer, Spsa.Step> appliedSteps = new java.util.HashMap<>();
 
     private static double[] row(int j, double[] theta, double result) {
         double[] row = new double[theta.length + 2];

@@ -30,7 +30,7 @@ final class SlotMeter implements GameExecutor {
     private int outstanding;
 
     private static final class Worker {
-        int running;
+        final java.util.Set<Game> games = new java.util.HashSet<>();
         int slots;
         long busyNanos;
     }
@@ -48,26 +48,28 @@ final class SlotMeter implements GameExecutor {
             submitted++;
             outstanding++;
         }
-        String[] worker = new String[1];
-        long[] started = new long[1];
+        Game game = new Game();
         GameObserver metered = new GameObserver() {
             @Override
             public void started(String name) {
                 synchronized (SlotMeter.this) {
-                    if (worker[0] == null) { // a game re-leased to another worker is counted from its last start
-                        Worker w = workers.computeIfAbsent(name, k -> new Worker());
-                        w.running++;
-                        w.slots = Math.max(w.slots, w.running);
-                    } else if (!worker[0].equals(name)) {
-                        Worker old = workers.get(worker[0]);
-                        old.running--;
-                        old.busyNanos += System.nanoTime() - started[0];
-                        Worker w = workers.computeIfAbsent(name, k -> new Worker());
-                        w.running++;
-                        w.slots = Math.max(w.slots, w.running);
+                    long now = System.nanoTime();
+                    end(game, now); // a game re-leased to another worker counts from its last start
+                    Worker w = workers.computeIfAbsent(name, k -> new Worker());
+                    // A game whose result is in but not yet heard of (its future completed before the
+                    // meter could listen) no longer holds its slot.
+                    for (java.util.Iterator<Game> it = w.games.iterator(); it.hasNext(); ) {
+                        Game g = it.next();
+                        if (g.future != null && g.future.isDone()) {
+                            it.remove();
+                            w.busyNanos += now - g.startNanos;
+                            g.worker = null;
+                        }
                     }
-                    worker[0] = name;
-                    started[0] = System.nanoTime();
+                    game.worker = name;
+                    game.startNanos = now;
+                    w.games.add(game);
+                    w.slots = Math.max(w.slots, w.games.size());
                 }
                 observer.started(name);
             }
@@ -88,19 +90,35 @@ final class SlotMeter implements GameExecutor {
             }
         };
         CompletableFuture<PlayedGame> f = delegate.submit(spec, metered);
+        synchronized (this) {
+            game.future = f;
+        }
         f.whenComplete((g, e) -> {
             synchronized (SlotMeter.this) {
                 long now = System.nanoTime();
                 lastNanos = Math.max(lastNanos, now);
                 outstanding--;
-                if (worker[0] != null) {
-                    Worker w = workers.get(worker[0]);
-                    w.running--;
-                    w.busyNanos += now - started[0];
-                }
+                end(game, now);
             }
         });
         return f;
+    }
+
+    /** Ends a game's busy time on its worker, if it is still counted there. */
+    private void end(Game game, long now) {
+        if (game.worker != null) {
+            Worker w = workers.get(game.worker);
+            if (w.games.remove(game)) {
+                w.busyNanos += now - game.startNanos;
+            }
+            game.worker = null;
+        }
+    }
+
+    private static final class Game {
+        String worker;
+        long startNanos;
+        CompletableFuture<PlayedGame> future;
     }
 
     GameExecutor delegate() {

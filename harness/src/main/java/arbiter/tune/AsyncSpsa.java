@@ -88,6 +88,7 @@ final class AsyncSpsa {
         final int pair;
         final GameExecutor delegate;
         final BlockingQueue<Object> events;
+        int submitted;
         int back;
 
         Slice(int pair, GameExecutor delegate, BlockingQueue<Object> events) {
@@ -98,6 +99,9 @@ final class AsyncSpsa {
 
         @Override
         public CompletableFuture<PlayedGame> submit(GameSpec spec, GameObserver observer) {
+            synchronized (AsyncSpsa.this) {
+                submitted++;
+            }
             CompletableFuture<PlayedGame> f = delegate.submit(spec, observer);
             f.whenComplete((g, e) -> {
                 synchronized (AsyncSpsa.this) {
@@ -155,10 +159,16 @@ final class AsyncSpsa {
                     appliedNow.add(new int[] {d.pair(), state.history.size()});
                 }
                 List<Integer> launch = new ArrayList<>();
-                int reserved = inFlight(running);
-                // One pair beyond capacity() is prepared ahead: a pair's run takes a moment to start, and
-                // its games should be queued before a slot frees, not after.
-                while (failure == null && !stop.get() && reserved < Math.max(1, executor.capacity()) + gamesPerPair
+                int[] counts = inFlight(running);
+                int outstanding = counts[0];
+                int starting = counts[1];
+                int capacity = Math.max(1, executor.capacity());
+                // Games submitted and not back are kept at capacity() at least. A pair's small run takes a
+                // moment to start (its folder, state, log) before it submits its games, so pairs are sent
+                // while fewer than capacity() + one pair are submitted, up to a capacity's worth starting at
+                // once (at most about twice capacity() games are then submitted).
+                int maxStarting = Math.max(1, (capacity + gamesPerPair - 1) / gamesPerPair);
+                while (failure == null && !stop.get() && outstanding < capacity + gamesPerPair && starting < maxStarting
                         && (!resumed.isEmpty() || state.next < total)) {
                     int j;
                     if (!resumed.isEmpty()) {
@@ -171,7 +181,7 @@ final class AsyncSpsa {
                         state.next = j + 1;
                     }
                     launch.add(j);
-                    reserved += gamesPerPair;
+                    starting++;
                 }
                 if (!appliedNow.isEmpty() || state.next > savedNext) {
                     state.save(statePath, config); // before the new pairs' games: a kill from here on resumes them
@@ -260,13 +270,15 @@ final class AsyncSpsa {
         return row;
     }
 
-    /** Games sent and not yet back: every running pair's games until they come back. */
-    private synchronized int inFlight(Map<Integer, Slice> running) {
-        int n = 0;
+    /** Games submitted and not yet back, and pairs whose run has not yet submitted a game. */
+    private synchronized int[] inFlight(Map<Integer, Slice> running) {
+        int outstanding = 0;
+        int starting = 0;
         for (Slice s : running.values()) {
-            n += Math.max(0, gamesPerPair - s.back);
+            outstanding += s.submitted - s.back;
+            starting += s.submitted == 0 ? 1 : 0;
         }
-        return n;
+        return new int[] {outstanding, starting};
     }
 
     /** The barrier-free checkpoint. */

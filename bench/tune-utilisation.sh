@@ -4,12 +4,13 @@
 # shortened copy of configs/tune-s0-spsa-starts.json (ITERATIONS iterations of 4 pairs, no validation).
 # Prints each mode's `utilisation:` line (busy slot-time / available slot-time, docs/tuning.md) and its
 # estimate. Ends only the processes it started, by pid.
-# Usage: bench/tune-utilisation.sh [ITERATIONS (default 60)] [WORKERS (default 4)] [SLOTS (default 2)]
+# Usage: bench/tune-utilisation.sh [ITERATIONS (default 60)] [WORKERS (default 4)] [SLOTS (default 2)] [DEPTH (default 3)]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 iterations=${1:-60}
 workers=${2:-4}
 slots=${3:-2}
+depth=${4:-3}
 scratch=$(mktemp -d /tmp/tune-utilisation-XXXXXX)
 "$here/arbiter" --version >/dev/null # builds the jar when sources changed
 jar="$here/harness/target/arbiter.jar"
@@ -24,9 +25,10 @@ trap cleanup EXIT
 
 for mode in barrier async; do
     out="$scratch/$mode"
-    python3 - "$here/configs/tune-s0-spsa-starts.json" "$scratch/$mode.json" "$out" "$iterations" "$mode" <<'EOF'
+    python3 - "$here/configs/tune-s0-spsa-starts.json" "$scratch/$mode.json" "$out" "$iterations" "$mode" "$depth" <<'EOF'
 import json, sys, os
-src, dst, out, iterations, mode = sys.argv[1:]
+src, dst, out, iterations, mode, depth = sys.argv[1:]
+c_depth = int(depth)
 c = json.load(open(src))
 c["name"] = "tune-utilisation-" + mode
 c["players"][0]["weightsFile"] = os.path.join(os.path.dirname(os.path.abspath(src)), c["players"][0]["weightsFile"])
@@ -34,6 +36,7 @@ c["tune"]["iterations"] = int(iterations)
 c["tune"].pop("validation", None)
 c["tune"]["mode"] = mode
 c["output"] = out
+c["limits"]["depth"] = c_depth
 json.dump(c, open(dst, "w"), indent=2)
 EOF
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

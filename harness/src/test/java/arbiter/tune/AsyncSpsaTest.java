@@ -200,6 +200,14 @@ class AsyncSpsaTest {
     }
 
     @Test
+    void anUnknownModeIsOneErrorNamingItsPath() throws Exception {
+        arbiter.config.ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(arbiter.config.ConfigException.class,
+                () -> ConfigLoader.load(write("bad", 4, 1, "fast")));
+        assertTrue(String.join("\n", e.problems()).contains("$.tune.mode: 'fast' is not allowed; allowed values: barrier, async"),
+                String.join("\n", e.problems()));
+    }
+
+    @Test
     void killedAsyncTunerResumesWithoutLosingOrRepeatingAGame() throws Exception {
         int iterations = 10;
         int pairs = 2;

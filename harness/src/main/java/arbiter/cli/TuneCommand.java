@@ -96,7 +96,7 @@ final class TuneCommand implements Callable<Integer> {
                 throw new BadInputException("--spsa-mode: only for SPSA tunings (this config's method is "
                         + config.tune().method() + ")");
             }
-            config = TuneRun.withMode(config, spsaMode);
+            config = arbiter.tune.TuneHistory.withMode(config, spsaMode);
         }
         clusterOptions.validate(config);
         List<double[]> startValues = startValues(config);

@@ -155,7 +155,7 @@ final class AsyncSpsa {
                     Spsa.Step step = state.pending.remove(d.pair());
                     appliedSteps.put(d.pair(), step);
                     state.theta = spsa.update(state.theta, step, d.result());
-                    state.history.add(row(d.pair(), state.theta, d.result()));
+                    state.history.add(TuneHistory.row(d.pair(), state.theta, d.result()));
                     appliedNow.add(new int[] {d.pair(), state.history.size()});
                 }
                 List<Integer> launch = new ArrayList<>();
@@ -261,14 +261,6 @@ final class AsyncSpsa {
 
     /** The perturbation pair j was applied with (its c, for the no-signal warning). */
     private final Map<Integer, Spsa.Step> appliedSteps = new java.util.HashMap<>();
-
-    private static double[] row(int j, double[] theta, double result) {
-        double[] row = new double[theta.length + 2];
-        row[0] = j;
-        System.arraycopy(theta, 0, row, 1, theta.length);
-        row[row.length - 1] = result;
-        return row;
-    }
 
     /** Games submitted and not yet back, and pairs whose run has not yet submitted a game. */
     private synchronized int[] inFlight(Map<Integer, Slice> running) {

@@ -41,6 +41,11 @@ import org.apache.logging.log4j.Logger;
  * {@code <output>/tune-state.json}; then a validation match of the tuned weights against the start.
  * Every iteration's games go to {@code <output>/iterations/<k>/}, which resumes like any run: a killed
  * tuner, rerun, finishes the interrupted iteration with the games it already has and loses nothing.
+ * With {@code "mode": "async"} the SPSA pairs are played without a barrier ({@link AsyncSpsa}), each
+ * in {@code <output>/pairs/<j>/}.
+ *
+ * <p>Over 500 lines: the SPSA loops (barrier and async), Texel's rounds and the validation share one set
+ * of helpers (sub-runs, tuned players, stop), which would otherwise be passed around between classes.
  */
 public final class TuneRun {
     private static final Logger LOG = LogManager.getLogger(TuneRun.class);
@@ -86,24 +91,6 @@ public final class TuneRun {
     /** How busy the executor's slots were during the SPSA games of this session (null before, and for Texel). */
     SlotMeter.Report utilisation() {
         return utilisation;
-    }
-
-    /**
-     * The config with SPSA's mode set ({@code "barrier"} or {@code "async"}), in its JSON too, so the
-     * checkpoint of one mode is never resumed in the other.
-     */
-    public static RunConfig withMode(RunConfig c, String mode) {
-        RunConfig.Tune t = c.tune();
-        if (mode.equals(t.mode())) {
-            return c;
-        }
-        ObjectNode json = c.json().deepCopy();
-        ((ObjectNode) json.get("tune")).put("mode", mode);
-        RunConfig.Tune tm = new RunConfig.Tune(t.method(), t.player(), t.opponent(), t.iterations(), t.pairsPerIteration(),
-                t.bigA(), t.weights(), t.validationGames(), t.validationSprt(), t.rounds(), t.gamesPerRound(), t.threshold(),
-                t.skipPlies(), mode);
-        return new RunConfig(c.name(), c.game(), c.players(), c.schedule(), c.openings(), c.limits(), c.adjudication(),
-                c.concurrency(), c.output(), c.seed(), c.reportEvery(), tm, c.anchors(), json);
     }
 
     /** Told the tuned values after every SPSA iteration or Texel round (e.g. the dashboard). */
@@ -274,7 +261,7 @@ public final class TuneRun {
                 out.flush();
                 LOG.warn(warning);
             });
-            state.history.add(historyRow(k, state.theta, result));
+            state.history.add(TuneHistory.row(k, state.theta, result));
             notifyStep(k + 1, state.theta);
             state.next = k + 1;
             state.save(statePath, config.json());
@@ -364,7 +351,7 @@ public final class TuneRun {
         } else {
             RunState.writeAtomically(output.resolve("tuned-weights.json"), weightsOf(base, tuned).toJson() + "\n");
         }
-        writeHistory(output, history);
+        TuneHistory.write(output, tune, history);
         out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
                 output.resolve("tuned-weights.json"));
         if (estimate != null) {
@@ -401,14 +388,6 @@ public final class TuneRun {
                     .append(String.format(Locale.ROOT, "%.3f", theta[i]));
         }
         return sb.toString();
-    }
-
-    private static double[] historyRow(int k, double[] theta, double result) {
-        double[] row = new double[theta.length + 2];
-        row[0] = k;
-        System.arraycopy(theta, 0, row, 1, theta.length);
-        row[row.length - 1] = result;
-        return row;
     }
 
     private PlayerConfig player(String name) {
@@ -539,24 +518,5 @@ public final class TuneRun {
                 + (tune.validationSprt() != null ? " at most (SPRT)" : ""));
         Tournament.Summary s = play(v, out, new StandingsReporter());
         return s == null ? null : s.scoreboard();
-    }
-
-    private void writeHistory(Path output, List<double[]> history) throws IOException {
-        boolean texel = tune.method().equals("texel");
-        StringBuilder csv = new StringBuilder(texel ? "round" : "iteration");
-        for (TuneWeight w : tune.weights()) {
-            csv.append(',').append(w.name());
-        }
-        csv.append(texel ? ",largestChange,mse\n" : ",result\n");
-        for (double[] row : history) {
-            csv.append((long) row[0]);
-            for (int i = 1; i < row.length; i++) {
-                boolean count = !texel && i == row.length - 1;
-                csv.append(',').append(String.format(Locale.ROOT, count ? "%.0f" : "%.6f", row[i]));
-            }
-            csv.append('\n');
-        }
-        RunState.writeAtomically(output.resolve("weights-history.csv"), csv.toString());
-        RunState.writeAtomically(output.resolve("weights-history.svg"), TrajectoryChart.svg(tune.weights(), history));
     }
 }

@@ -47,6 +47,11 @@ final class TuneCommand implements Callable<Integer> {
             + "over every tuned weight's range (the midpoints of N equal slices).")
     Integer spreadStarts;
 
+    @Option(names = "--spsa-mode", paramLabel = "MODE", description = "SPSA's mode, overriding the config's \"mode\": "
+            + "barrier (iterations one after another, the default) or async (pairs sent as slots free up, theta moved "
+            + "as each pair's result arrives; keeps a cluster busy). docs/tuning.md.")
+    String spsaMode;
+
     @Option(names = "--plan", description = "Print cEnd, rEnd, iterations and games for a target precision (van den "
             + "Bergh's SPSA simulator's design rule, docs/tuning.md) and stop; nothing is played.")
     boolean plan;
@@ -82,6 +87,16 @@ final class TuneCommand implements Callable<Integer> {
         }
         if (plan) {
             return printPlan(config, out);
+        }
+        if (spsaMode != null) {
+            if (!List.of(RunConfig.Tune.BARRIER, RunConfig.Tune.ASYNC).contains(spsaMode)) {
+                throw new BadInputException("--spsa-mode " + spsaMode + ": must be barrier or async");
+            }
+            if (!"spsa".equals(config.tune().method())) {
+                throw new BadInputException("--spsa-mode: only for SPSA tunings (this config's method is "
+                        + config.tune().method() + ")");
+            }
+            config = arbiter.tune.TuneHistory.withMode(config, spsaMode);
         }
         clusterOptions.validate(config);
         List<double[]> startValues = startValues(config);

@@ -87,7 +87,14 @@ public record RunConfig(
      */
     public record Tune(String method, String player, String opponent, int iterations, int pairsPerIteration,
                        double bigA, List<TuneWeight> weights, int validationGames, Sprt validationSprt,
-                       int rounds, int gamesPerRound, double threshold, int skipPlies) {
+                       int rounds, int gamesPerRound, double threshold, int skipPlies, String mode) {
+        /** SPSA's two ways of playing (docs/tuning.md): iterations one after another, or pairs without a barrier. */
+        public static final String BARRIER = "barrier";
+        public static final String ASYNC = "async";
+
+        public boolean async() {
+            return ASYNC.equals(mode);
+        }
     }
 
     /** A tuned weight: start value, bounds, and fishtest's final step cEnd and final rate rEnd. */

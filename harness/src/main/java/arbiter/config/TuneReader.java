@@ -17,7 +17,7 @@ import java.util.Set;
  */
 final class TuneReader {
     static final Set<String> TUNE_KEYS = Set.of("method", "player", "opponent", "iterations", "pairsPerIteration", "A",
-            "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies");
+            "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies", "mode");
     static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer");
     static final Set<String> VALIDATION_KEYS = Set.of("games", "sprt");
 
@@ -85,6 +85,10 @@ final class TuneReader {
         boolean externalTuned = tuned != null && tuned.external();
         if (externalTuned && !"spsa".equals(method)) {
             r.problem(path + ".method", "an external engine can only be tuned by spsa (texel needs its evaluation)");
+        }
+        String mode = r.choice(node, "mode", path, RunConfig.Tune.BARRIER, List.of(RunConfig.Tune.BARRIER, RunConfig.Tune.ASYNC));
+        if (!spsa && node.has("mode")) {
+            r.problem(path + ".mode", "only for spsa (texel's rounds each need the last one's fit)");
         }
         int iterations = (int) r.integer(node, "iterations", path, 100, 1, 10_000_000);
         int pairs = (int) r.integer(node, "pairsPerIteration", path, 2, 1, 100_000);
@@ -168,6 +172,6 @@ final class TuneReader {
             r.problem(path + ".opponent", "texel rounds play the tuned player against itself; leave out opponent");
         }
         return new RunConfig.Tune(method, player, opponent, iterations, pairs, bigA, weights, validationGames, sprt,
-                rounds, gamesPerRound, threshold, skipPlies);
+                rounds, gamesPerRound, threshold, skipPlies, mode);
     }
 }

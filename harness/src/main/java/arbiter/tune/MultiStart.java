@@ -153,7 +153,7 @@ public final class MultiStart {
             folder.append('-').append(w.name()).append(num(values[i]));
         }
         RunConfig.Tune tj = new RunConfig.Tune(t.method(), t.player(), t.opponent(), t.iterations(), t.pairsPerIteration(),
-                t.bigA(), weights, 0, null, t.rounds(), t.gamesPerRound(), t.threshold(), t.skipPlies());
+                t.bigA(), weights, 0, null, t.rounds(), t.gamesPerRound(), t.threshold(), t.skipPlies(), t.mode());
         return new RunConfig(config.name() + "-start-" + (j + 1), config.game(), config.players(), config.schedule(),
                 config.openings(), config.limits(), config.adjudication(), config.concurrency(),
                 config.output().resolve(folder.toString()), seedOf(j), config.reportEvery(), tj, config.anchors(), json);

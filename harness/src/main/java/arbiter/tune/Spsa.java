@@ -83,6 +83,16 @@ public final class Spsa {
 
     /** The perturbation of iteration {@code k} (from 0); the same k and seed give the same Delta. */
     public Step step(int k, double[] theta) {
+        return step(k, k, theta);
+    }
+
+    /**
+     * The perturbation numbered {@code k} (its Delta drawn from k and the seed) with the gains of the
+     * schedule at {@code gainIndex} iterations: barrier-free SPSA numbers its pairs, and indexes the
+     * schedule by the iterations' worth of pairs already applied when the pair is sent out, as fishtest
+     * indexes c_k and R_k by its {@code iter} at the worker's request.
+     */
+    public Step step(int k, double gainIndex, double[] theta) {
         int n = parameters.size();
         SplittableRandom random = new SplittableRandom(seed ^ (0x9E3779B97F4A7C15L * (k + 1)));
         double[] plus = new double[n];
@@ -93,8 +103,8 @@ public final class Spsa {
         for (int i = 0; i < n; i++) {
             Parameter p = parameters.get(i);
             delta[i] = random.nextBoolean() ? 1 : -1;
-            ck[i] = c[i] / Math.pow(k + 1, GAMMA);
-            double ak = a[i] / Math.pow(bigA + k + 1, ALPHA);
+            ck[i] = c[i] / Math.pow(gainIndex + 1, GAMMA);
+            double ak = a[i] / Math.pow(bigA + gainIndex + 1, ALPHA);
             rk[i] = ak / (ck[i] * ck[i]);
             plus[i] = clamp(p, theta[i] + ck[i] * delta[i]);
             minus[i] = clamp(p, theta[i] - ck[i] * delta[i]);

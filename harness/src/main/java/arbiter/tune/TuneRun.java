@@ -41,6 +41,11 @@ import org.apache.logging.log4j.Logger;
  * {@code <output>/tune-state.json}; then a validation match of the tuned weights against the start.
  * Every iteration's games go to {@code <output>/iterations/<k>/}, which resumes like any run: a killed
  * tuner, rerun, finishes the interrupted iteration with the games it already has and loses nothing.
+ * With {@code "mode": "async"} the SPSA pairs are played without a barrier ({@link AsyncSpsa}), each
+ * in {@code <output>/pairs/<j>/}.
+ *
+ * <p>Over 500 lines: the SPSA loops (barrier and async), Texel's rounds and the validation share one set
+ * of helpers (sub-runs, tuned players, stop), which would otherwise be passed around between classes.
  */
 public final class TuneRun {
     private static final Logger LOG = LogManager.getLogger(TuneRun.class);
@@ -57,7 +62,10 @@ public final class TuneRun {
     private final PrintWriter err;
     private final AtomicBoolean stop = new AtomicBoolean();
     private volatile Tournament current;
+    /** The pair runs in flight of a barrier-free tuning, stopped together by {@link #stop}. */
+    private final Map<Integer, Tournament> pairRuns = new java.util.concurrent.ConcurrentHashMap<>();
     private GameExecutor executor;
+    private SlotMeter.Report utilisation;
 
     public TuneRun(RunConfig config, PrintWriter out, PrintWriter err) {
         if (config.tune() == null) {
@@ -77,6 +85,12 @@ public final class TuneRun {
         if (t != null) {
             t.stop();
         }
+        pairRuns.values().forEach(Tournament::stop);
+    }
+
+    /** How busy the executor's slots were during the SPSA games of this session (null before, and for Texel). */
+    SlotMeter.Report utilisation() {
+        return utilisation;
     }
 
     /** Told the tuned values after every SPSA iteration or Texel round (e.g. the dashboard). */
@@ -143,7 +157,7 @@ public final class TuneRun {
         for (int i = 0; i < start.length; i++) {
             start[i] = tune.weights().get(i).start();
         }
-        State state = State.load(statePath, config.json(), start);
+        TuneState state = TuneState.load(statePath, config.json(), start);
         PlayerConfig base = player(tune.player());
         arbiter.eval.LinearEvaluation eval = EngineRegistry.linearEvaluation(base.engine(), rules);
         List<String> names = eval.specs().stream().map(arbiter.eval.WeightSpec::name).toList();
@@ -212,27 +226,42 @@ public final class TuneRun {
         Path output = config.output();
         Files.createDirectories(output);
         Path statePath = output.resolve("tune-state.json");
-        State state = State.load(statePath, config.json(), spsa.start());
-
         PlayerConfig base = player(tune.player());
+        GameExecutor plain = executor;
+        SlotMeter meter = new SlotMeter(plain);
+        executor = meter;
+        try {
+            if (tune.async()) {
+                return runSpsaAsync(spsa, base, statePath);
+            }
+            return runSpsaBarrier(spsa, base, statePath);
+        } finally {
+            executor = plain;
+            if (utilisation == null) {
+                utilisation = meter.report();
+            }
+        }
+    }
+
+    private Summary runSpsaBarrier(Spsa spsa, PlayerConfig base, Path statePath) throws IOException {
+        TuneState state = TuneState.load(statePath, config.json(), spsa.start());
         SignalWatch signal = new SignalWatch(FLAT_ITERATIONS);
         while (state.next < tune.iterations() && !stop.get()) {
             int k = state.next;
             Spsa.Step step = spsa.step(k, state.theta);
-            Scoreboard standings = playIteration(k, base, spsa.played(step.plus()), spsa.played(step.minus()));
+            Scoreboard standings = playIteration("-iteration-", iterationFolder(k), k, tune.pairsPerIteration(), base,
+                    spsa.played(step.plus()), spsa.played(step.minus()), executor);
             if (standings == null) {
                 break;
             }
-            // W - L of theta+ against theta-, or the difference of their results against the opponent.
-            double result = tune.opponent() == null ? winsMinusLosses(standings, "theta+", "theta-")
-                    : winsMinusLosses(standings, "theta+", tune.opponent()) - winsMinusLosses(standings, "theta-", tune.opponent());
+            double result = result(standings);
             state.theta = spsa.update(state.theta, step, result);
             signal.record(k, result, spsa.parameters(), step.c()).ifPresent(warning -> {
                 out.println(warning);
                 out.flush();
                 LOG.warn(warning);
             });
-            state.history.add(historyRow(k, state.theta, result));
+            state.history.add(TuneHistory.row(k, state.theta, result));
             notifyStep(k + 1, state.theta);
             state.next = k + 1;
             state.save(statePath, config.json());
@@ -249,6 +278,59 @@ public final class TuneRun {
         List<String> names = tune.weights().stream().map(TuneWeight::name).toList();
         double[] theta = state.theta;
         estimate = FinalEstimate.of(names, state.history, k -> spsa.step(k, theta).delta());
+        return finish(base, spsa.start(), spsa.played(state.theta), state.history);
+    }
+
+    /** W - L of theta+ against theta-, or the difference of their results against the opponent. */
+    private double result(Scoreboard standings) {
+        return tune.opponent() == null ? winsMinusLosses(standings, "theta+", "theta-")
+                : winsMinusLosses(standings, "theta+", tune.opponent()) - winsMinusLosses(standings, "theta-", tune.opponent());
+    }
+
+    /** SPSA without a barrier ({@link AsyncSpsa}): pair j's games in {@code <output>/pairs/<j>/}. */
+    private Summary runSpsaAsync(Spsa spsa, PlayerConfig base, Path statePath) throws IOException {
+        AsyncSpsa async = new AsyncSpsa(spsa, tune.pairsPerIteration(), tune.opponent() == null ? 2 : 4, statePath, config.json());
+        SignalWatch signal = new SignalWatch(FLAT_ITERATIONS * tune.pairsPerIteration());
+        int total = async.total();
+        int every = Math.max(1, total / 20);
+        async.run(executor, new AsyncSpsa.Pairs() {
+            @Override
+            public Double play(int j, Spsa.Step step, GameExecutor slice) throws IOException {
+                Path folder = config.output().resolve("pairs").resolve(Integer.toString(j));
+                Scoreboard s = playIteration("-pair-", folder, j, 1, base, step.plus(), step.minus(), slice);
+                return s == null ? null : result(s);
+            }
+
+            @Override
+            public void stop(int j) {
+                Tournament t = pairRuns.get(j);
+                if (t != null) {
+                    t.stop();
+                }
+            }
+        }, stop, (j, theta, result, step, count) -> {
+            signal.record(count - 1, result, spsa.parameters(), step.c()).ifPresent(w -> {
+                String warning = w.replaceFirst("^warning: iterations ", "warning: pairs ");
+                out.println(warning);
+                out.flush();
+                LOG.warn(warning);
+            });
+            notifyStep(count, theta);
+            if (count % every == 0 || count == total) {
+                out.printf(Locale.ROOT, "pair %d/%d: %s%n", count, total, describe(spsa.played(theta)));
+                out.flush();
+            }
+            LOG.info("tune pair {} applied ({} of {}): result {} theta {}", j, count, total, result, describe(theta));
+        });
+        AsyncSpsa.State state = async.state;
+        if (!async.finished()) {
+            out.println("Stopped; run the same command again to resume (" + state.history.size() + " of " + total
+                    + " pairs applied, " + state.pending.size() + " to finish).");
+            return new Summary(spsa.start(), state.theta, state.history, null);
+        }
+        List<String> names = tune.weights().stream().map(TuneWeight::name).toList();
+        double[] theta = state.theta;
+        estimate = FinalEstimate.of(names, state.history, j -> spsa.step(j, theta).delta());
         return finish(base, spsa.start(), spsa.played(state.theta), state.history);
     }
 
@@ -269,12 +351,26 @@ public final class TuneRun {
         } else {
             RunState.writeAtomically(output.resolve("tuned-weights.json"), weightsOf(base, tuned).toJson() + "\n");
         }
-        writeHistory(output, history);
+        TuneHistory.write(output, tune, history);
         out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
                 output.resolve("tuned-weights.json"));
         if (estimate != null) {
-            RunState.writeAtomically(output.resolve("tune-summary.json"), estimate.toJson());
+            ObjectNode summary = (ObjectNode) JSON.readTree(estimate.toJson());
+            summary.put("mode", tune.async() ? "async" : "barrier");
+            SlotMeter.Report busy = null;
+            if (executor instanceof SlotMeter m) { // the SPSA games are metered; the validation match is not
+                busy = utilisation = m.report();
+                executor = m.delegate();
+            }
+            if (busy != null) {
+                summary.set("utilisation", busy.toJson());
+            }
+            RunState.writeAtomically(output.resolve("tune-summary.json"), JSON.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(summary) + "\n");
             estimate.lines().forEach(out::println);
+            if (busy != null) {
+                out.println(busy.line());
+            }
             out.println("written: " + output.resolve("tune-summary.json"));
             out.flush();
         }
@@ -292,14 +388,6 @@ public final class TuneRun {
                     .append(String.format(Locale.ROOT, "%.3f", theta[i]));
         }
         return sb.toString();
-    }
-
-    private static double[] historyRow(int k, double[] theta, double result) {
-        double[] row = new double[theta.length + 2];
-        row[0] = k;
-        System.arraycopy(theta, 0, row, 1, theta.length);
-        row[row.length - 1] = result;
-        return row;
     }
 
     private PlayerConfig player(String name) {
@@ -339,25 +427,36 @@ public final class TuneRun {
         return w.with(changes);
     }
 
-    /** Plays iteration k's match; null when stopped. */
-    private Scoreboard playIteration(int k, PlayerConfig base, double[] plus, double[] minus) throws IOException {
+    /** Plays iteration (or pair) k's match of {@code pairs} pairs in {@code folder} on {@code on}; null when stopped. */
+    private Scoreboard playIteration(String suffix, Path folder, int k, int pairs, PlayerConfig base, double[] plus,
+                                     double[] minus, GameExecutor on) throws IOException {
         List<PlayerConfig> players = new ArrayList<>();
         players.add(withWeights(base, "theta+", plus));
         players.add(withWeights(base, "theta-", minus));
         RunConfig.Schedule schedule;
         if (tune.opponent() == null) {
-            schedule = new RunConfig.Schedule("match", 1, List.of("theta+", "theta-"), 2 * tune.pairsPerIteration(), null);
+            schedule = new RunConfig.Schedule("match", 1, List.of("theta+", "theta-"), 2 * pairs, null);
         } else {
             players.add(player(tune.opponent()));
-            schedule = new RunConfig.Schedule("gauntlet", tune.pairsPerIteration(), List.of(tune.opponent()), 0, null);
+            schedule = new RunConfig.Schedule("gauntlet", pairs, List.of(tune.opponent()), 0, null);
         }
         ObjectNode json = JSON.createObjectNode();
         json.put("tuneIteration", k);
         json.set("plus", JSON.valueToTree(plus));
         json.set("minus", JSON.valueToTree(minus));
-        RunConfig iteration = subRun("-iteration-" + k, players, schedule, pairedOpenings(), iterationFolder(k),
-                config.seed() * 31 + k, json);
-        Tournament.Summary s = play(iteration, new PrintWriter(new StringWriter()), QUIET);
+        RunConfig iteration = subRun(suffix + k, players, schedule, pairedOpenings(), folder, config.seed() * 31 + k, json);
+        Tournament.Summary s;
+        if (on == executor) {
+            s = play(iteration, new PrintWriter(new StringWriter()), QUIET);
+        } else { // a pair of a barrier-free tuning, played beside others: no progress line of its own
+            Tournament t = new Tournament(iteration, new PrintWriter(new StringWriter()), err).withExecutor(on).withoutProgress();
+            pairRuns.put(k, t);
+            try {
+                s = stop.get() ? null : t.run();
+            } finally {
+                pairRuns.remove(k);
+            }
+        }
         return s == null || s.scoreboard().games() < s.scheduled() ? null : s.scoreboard();
     }
 
@@ -419,67 +518,5 @@ public final class TuneRun {
                 + (tune.validationSprt() != null ? " at most (SPRT)" : ""));
         Tournament.Summary s = play(v, out, new StandingsReporter());
         return s == null ? null : s.scoreboard();
-    }
-
-    private void writeHistory(Path output, List<double[]> history) throws IOException {
-        boolean texel = tune.method().equals("texel");
-        StringBuilder csv = new StringBuilder(texel ? "round" : "iteration");
-        for (TuneWeight w : tune.weights()) {
-            csv.append(',').append(w.name());
-        }
-        csv.append(texel ? ",largestChange,mse\n" : ",result\n");
-        for (double[] row : history) {
-            csv.append((long) row[0]);
-            for (int i = 1; i < row.length; i++) {
-                boolean count = !texel && i == row.length - 1;
-                csv.append(',').append(String.format(Locale.ROOT, count ? "%.0f" : "%.6f", row[i]));
-            }
-            csv.append('\n');
-        }
-        RunState.writeAtomically(output.resolve("weights-history.csv"), csv.toString());
-        RunState.writeAtomically(output.resolve("weights-history.svg"), TrajectoryChart.svg(tune.weights(), history));
-    }
-
-    /** The checkpoint: next iteration, theta and the history so far. */
-    private static final class State {
-        int next;
-        double[] theta;
-        final List<double[]> history = new ArrayList<>();
-
-        static State load(Path file, JsonNode config, double[] start) throws IOException {
-            State s = new State();
-            s.theta = start.clone();
-            if (!Files.exists(file)) {
-                return s;
-            }
-            JsonNode node = JSON.readTree(Files.readString(file));
-            if (!config.equals(node.get("config"))) {
-                throw new ConfigException(file + " belongs to a different tuning config; use another output or --force-new");
-            }
-            s.next = node.get("next").asInt();
-            for (int i = 0; i < s.theta.length; i++) {
-                s.theta[i] = node.get("theta").get(i).asDouble();
-            }
-            for (JsonNode row : node.get("history")) {
-                double[] r = new double[row.size()];
-                for (int i = 0; i < r.length; i++) {
-                    r[i] = row.get(i).asDouble();
-                }
-                s.history.add(r);
-            }
-            return s;
-        }
-
-        void save(Path file, JsonNode config) throws IOException {
-            ObjectNode node = JSON.createObjectNode();
-            node.put("next", next);
-            node.set("theta", JSON.valueToTree(theta));
-            ArrayNode rows = node.putArray("history");
-            for (double[] r : history) {
-                rows.add(JSON.valueToTree(r));
-            }
-            node.set("config", config);
-            RunState.writeAtomically(file, JSON.writeValueAsString(node));
-        }
     }
 }

@@ -48,7 +48,7 @@ public final class SignalWatch {
         return Optional.of(String.format(Locale.ROOT,
                 "warning: iterations %d-%d carried no signal: theta+ and theta- scored the same in each, so the "
                         + "weights did not move (perturbation %s). The two sides likely choose the same moves: raise "
-                        + "cEnd (a perturbation that changes play, often a tenth of the range), search deeper, or play "
+                        + "cEnd (or leave it out: the default is a sixth of the range), search deeper, or play "
                         + "more pairs per iteration; `docs/tuning.md` explains the choice.",
                 k + 2 - window, k + 1, perturbation));
     }

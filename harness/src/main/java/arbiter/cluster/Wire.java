@@ -55,6 +55,15 @@ final class Wire {
         }
     }
 
+    /** {@code value} as JSON written as its declared {@code type} (a sealed interface's records with their type name). */
+    static String text(Object value, Class<?> type) {
+        try {
+            return JSON.writerFor(type).writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** @throws BadMessageException when the text is not a JSON object */
     static JsonNode parse(String json) {
         try {
@@ -92,7 +101,7 @@ final class Wire {
         return read(node, PlayedGame.class);
     }
 
-    private static <T> T read(JsonNode node, Class<T> type) {
+    static <T> T read(JsonNode node, Class<T> type) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             throw new BadMessageException("no " + type.getSimpleName());
         }

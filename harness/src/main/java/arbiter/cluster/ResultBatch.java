@@ -1,0 +1,310 @@
+package arbiter.cluster;
+
+import arbiter.play.GameResult;
+import arbiter.play.GameTask;
+import arbiter.play.PlayedGame;
+import arbiter.play.PlayedMove;
+import arbiter.play.Termination;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a worker hands in, several messages at a time: one signed byte array per batch (one HMAC, see
+ * {@link Signer#sign(byte[])}) with the run, the coordinator's incarnation, the worker and the batch's
+ * sequence number in its header, then its entries: "started", "moved", "refused", "abandoned", a
+ * played game, or the heartbeat of the leases the worker holds. A played game is binary (its moves
+ * as strings and numbers: about 1.5 kB for a random International game, against 15 kB of JSON);
+ * only its task and termination, a few hundred bytes of known records, stay JSON ({@link Wire}).
+ * Decoding reads plain data into known types only and refuses anything malformed or trailing.
+ */
+final class ResultBatch {
+    static final byte VERSION = 1;
+    /** A batch is cut once it holds this many bytes (Hazelcast refuses messages over 1 MiB). */
+    static final int MAX_BYTES = 256 * 1024;
+    static final int MAX_ENTRIES = 4096;
+
+    enum Kind { STARTED, MOVED, REFUSED, ABANDONED, RESULT, ALIVE }
+
+    /**
+     * One message of a batch. {@code lease} is the lease it is about (0 for ALIVE); {@code leases} the
+     * leases held (ALIVE); {@code why} for REFUSED; {@code move}, {@code position}, {@code ply} for MOVED.
+     */
+    record Entry(Kind kind, long lease, PlayedMove move, String position, int ply, String why, PlayedGame game,
+                 long[] leases) {
+        static Entry of(Kind kind, long lease) {
+            return new Entry(kind, lease, null, null, 0, null, null, null);
+        }
+
+        static Entry moved(long lease, PlayedMove move, String position, int ply) {
+            return new Entry(Kind.MOVED, lease, move, position, ply, null, null, null);
+        }
+
+        static Entry refused(long lease, String why) {
+            return new Entry(Kind.REFUSED, lease, null, null, 0, why, null, null);
+        }
+
+        static Entry result(long lease, PlayedGame game) {
+            return new Entry(Kind.RESULT, lease, null, null, 0, null, game, null);
+        }
+
+        static Entry alive(long[] leases) {
+            return new Entry(Kind.ALIVE, 0, null, null, 0, null, null, leases);
+        }
+    }
+
+    /** A decoded batch: who sent it, for which run and coordinator, its sequence number, and its entries. */
+    record Batch(String run, String coordinator, String worker, long seq, List<Entry> entries) {
+    }
+
+    private ResultBatch() {
+    }
+
+    /** Writes a batch's entries one by one, so that the sender can cut it at {@link #MAX_BYTES}. */
+    static final class Writer {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
+        private final DataOutputStream out = new DataOutputStream(bytes);
+        private int count;
+
+        int size() {
+            return bytes.size();
+        }
+
+        int count() {
+            return count;
+        }
+
+        Writer add(Entry e) {
+            try {
+                out.writeByte(e.kind().ordinal());
+                out.writeLong(e.lease());
+                switch (e.kind()) {
+                    case MOVED -> {
+                        writeMove(out, e.move());
+                        out.writeUTF(e.position());
+                        out.writeInt(e.ply());
+                    }
+                    case REFUSED -> out.writeUTF(clip(e.why()));
+                    case RESULT -> writeGame(out, e.game());
+                    case ALIVE -> {
+                        out.writeInt(e.leases().length);
+                        for (long l : e.leases()) {
+                            out.writeLong(l);
+                        }
+                    }
+                    default -> { }
+                }
+            } catch (IOException x) {
+                throw new UncheckedIOException(x);
+            }
+            count++;
+            return this;
+        }
+
+        /** The batch's bytes, its header first (not yet signed). */
+        byte[] finish(String run, String coordinator, String worker, long seq) {
+            try {
+                ByteArrayOutputStream all = new ByteArrayOutputStream(bytes.size() + 128);
+                DataOutputStream h = new DataOutputStream(all);
+                h.writeByte(VERSION);
+                h.writeUTF(run);
+                h.writeUTF(coordinator);
+                h.writeUTF(worker);
+                h.writeLong(seq);
+                h.writeInt(count);
+                out.flush();
+                bytes.writeTo(all);
+                return all.toByteArray();
+            } catch (IOException x) {
+                throw new UncheckedIOException(x);
+            }
+        }
+    }
+
+    /**
+     * Reads a batch's (already checked) bytes.
+     *
+     * @throws Wire.BadMessageException when they are not a well-formed batch
+     */
+    static Batch decode(byte[] data) {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(data));
+        try {
+            if (in.readByte() != VERSION) {
+                throw new Wire.BadMessageException("a batch of an unknown version");
+            }
+            String run = in.readUTF();
+            String coordinator = in.readUTF();
+            String worker = in.readUTF();
+            long seq = in.readLong();
+            int n = in.readInt();
+            if (n < 0 || n > MAX_ENTRIES) {
+                throw new Wire.BadMessageException("a batch of " + n + " entries");
+            }
+            List<Entry> entries = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                entries.add(readEntry(in));
+            }
+            if (in.available() > 0) {
+                throw new Wire.BadMessageException("trailing bytes after a batch");
+            }
+            return new Batch(run, coordinator, worker, seq, entries);
+        } catch (IOException | IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw new Wire.BadMessageException("a malformed batch: " + e);
+        }
+    }
+
+    /**
+     * A single JSON message (as a worker sent them one by one before batches, and as tests forge
+     * them), read as a batch of one entry.
+     *
+     * @throws Wire.BadMessageException when it is not one
+     */
+    static Batch fromJson(com.fasterxml.jackson.databind.JsonNode m) {
+        String kind = Wire.field(m, "kind");
+        Entry e = switch (kind) {
+            case "alive" -> {
+                List<Long> held = new ArrayList<>();
+                m.path("leases").forEach(n -> held.add(n.asLong()));
+                yield Entry.alive(held.stream().mapToLong(Long::longValue).toArray());
+            }
+            case "started" -> Entry.of(Kind.STARTED, Wire.number(m, "lease"));
+            case "abandoned" -> Entry.of(Kind.ABANDONED, Wire.number(m, "lease"));
+            case "refused" -> Entry.refused(Wire.number(m, "lease"), Wire.field(m, "why"));
+            case "moved" -> Entry.moved(Wire.number(m, "lease"), Wire.move(m.get("move")), Wire.field(m, "position"),
+                    m.path("ply").asInt(0));
+            case "result" -> Entry.result(Wire.number(m, "lease"), Wire.game(m.get("game")));
+            default -> throw new Wire.BadMessageException("unknown kind '" + kind + "'");
+        };
+        return new Batch(Wire.field(m, "run"), Wire.field(m, "coordinator"), Wire.field(m, "worker"), Wire.number(m, "seq"),
+                List.of(e));
+    }
+
+    private static Entry readEntry(DataInputStream in) throws IOException {
+        int k = in.readByte();
+        if (k < 0 || k >= Kind.values().length) {
+            throw new Wire.BadMessageException("an entry of unknown kind " + k);
+        }
+        Kind kind = Kind.values()[k];
+        long lease = in.readLong();
+        return switch (kind) {
+            case MOVED -> Entry.moved(lease, readMove(in), in.readUTF(), in.readInt());
+            case REFUSED -> Entry.refused(lease, in.readUTF());
+            case RESULT -> Entry.result(lease, readGame(in));
+            case ALIVE -> {
+                int n = in.readInt();
+                if (n < 0 || n > MAX_ENTRIES) {
+                    throw new Wire.BadMessageException("a heartbeat of " + n + " leases");
+                }
+                long[] leases = new long[n];
+                for (int i = 0; i < n; i++) {
+                    leases[i] = in.readLong();
+                }
+                yield Entry.alive(leases);
+            }
+            default -> Entry.of(kind, lease);
+        };
+    }
+
+    private static void writeGame(DataOutputStream out, PlayedGame g) throws IOException {
+        out.writeUTF(Wire.text(g.task(), GameTask.class));
+        writeNullable(out, g.startText());
+        out.writeInt(g.openingPlies());
+        out.writeByte(g.result().ordinal());
+        out.writeUTF(Wire.text(g.termination(), Termination.class));
+        out.writeInt(g.points());
+        out.writeInt(g.moves().size());
+        for (PlayedMove m : g.moves()) {
+            writeMove(out, m);
+        }
+    }
+
+    private static PlayedGame readGame(DataInputStream in) throws IOException {
+        GameTask task = Wire.read(Wire.parse(in.readUTF()), GameTask.class);
+        String start = readNullable(in);
+        int opening = in.readInt();
+        int r = in.readByte();
+        if (r < 0 || r >= GameResult.values().length) {
+            throw new Wire.BadMessageException("a game with result " + r);
+        }
+        Termination termination = Wire.read(Wire.parse(in.readUTF()), Termination.class);
+        int points = in.readInt();
+        int n = in.readInt();
+        if (n < 0 || n > 100_000) {
+            throw new Wire.BadMessageException("a game of " + n + " moves");
+        }
+        List<PlayedMove> moves = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            moves.add(readMove(in));
+        }
+        return new PlayedGame(task, start, moves, opening, GameResult.values()[r], termination, points);
+    }
+
+    private static final int HAS_SCORE = 1;
+    private static final int HAS_DICE = 2;
+    private static final int HAS_PV = 4;
+    private static final int HAS_SEARCH = 8;
+
+    private static void writeMove(DataOutputStream out, PlayedMove m) throws IOException {
+        boolean search = m.depth() != 0 || m.selDepth() != 0 || m.nodes() != 0 || m.nps() != 0;
+        out.writeByte((m.score() != null ? HAS_SCORE : 0) | (m.dice() != null ? HAS_DICE : 0) | (m.pv() != null ? HAS_PV : 0)
+                | (search ? HAS_SEARCH : 0));
+        out.writeUTF(m.text());
+        out.writeLong(m.timeMs());
+        if (m.score() != null) {
+            out.writeInt(m.score());
+        }
+        if (m.dice() != null) {
+            out.writeUTF(m.dice());
+        }
+        if (m.pv() != null) {
+            out.writeUTF(clip(m.pv()));
+        }
+        if (search) {
+            out.writeInt(m.depth());
+            out.writeInt(m.selDepth());
+            out.writeLong(m.nodes());
+            out.writeLong(m.nps());
+        }
+    }
+
+    private static PlayedMove readMove(DataInputStream in) throws IOException {
+        int flags = in.readByte();
+        String text = in.readUTF();
+        long time = in.readLong();
+        Integer score = (flags & HAS_SCORE) != 0 ? in.readInt() : null;
+        String dice = (flags & HAS_DICE) != 0 ? in.readUTF() : null;
+        String pv = (flags & HAS_PV) != 0 ? in.readUTF() : null;
+        int depth = 0;
+        int selDepth = 0;
+        long nodes = 0;
+        long nps = 0;
+        if ((flags & HAS_SEARCH) != 0) {
+            depth = in.readInt();
+            selDepth = in.readInt();
+            nodes = in.readLong();
+            nps = in.readLong();
+        }
+        return new PlayedMove(text, score, depth, time, dice, selDepth, nodes, nps, pv);
+    }
+
+    private static void writeNullable(DataOutputStream out, String s) throws IOException {
+        out.writeBoolean(s != null);
+        if (s != null) {
+            out.writeUTF(s);
+        }
+    }
+
+    private static String readNullable(DataInputStream in) throws IOException {
+        return in.readBoolean() ? in.readUTF() : null;
+    }
+
+    /** writeUTF takes at most 65,535 bytes; a longer text (an engine's message, a PV) is cut. */
+    private static String clip(String s) {
+        return s.length() > 16_000 ? s.substring(0, 16_000) : s;
+    }
+}

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.client.Client;
 import com.hazelcast.client.ClientListener;
-import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
@@ -23,7 +22,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -39,12 +37,9 @@ import org.apache.logging.log4j.Logger;
  * bound to this run and this coordinator's incarnation, with a sequence number per sender, so
  * nothing recorded from another run, another incarnation, or earlier in this one is taken again.
  *
- * <p>Queued games are matched with free worker slots by a {@link Dispatcher} in O(1) per game; what
- * goes to Hazelcast (specs, welcomes, notices) is queued under the coordinator's lock and sent after
- * it is released, in order, by one thread at a time ({@link #flush}). Workers hand in their results
- * in signed binary batches ({@link ResultBatch}), one HMAC per batch.
- *
- * <p>Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
+ * <p>A {@link Dispatcher} matches games with free slots in O(1) per game; specs, welcomes and
+ * notices are queued under the lock and sent after it is released ({@link #flush}). Results come in
+ * signed binary batches ({@link ResultBatch}, checked by the {@link Inbox}). Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
  * {@code arbiter.tasks.<worker id>} (queue: signed specs for that worker), {@code arbiter.results}
  * (queue: signed result batches from every worker), {@code arbiter.control} (topic: signed cancels). A
  * worker's first message on its queue is its "welcome" (the run and incarnation it is to accept,
@@ -56,17 +51,13 @@ public final class ClusterExecutor implements GameExecutor {
     static final String TASKS = "arbiter.tasks.";
     static final String RESULTS = "arbiter.results";
     static final String CONTROL = "arbiter.control";
-    /** Worker messages taken off the results queue at once. */
-    private static final int DRAIN = 256;
 
     private final HazelcastInstance hz;
     private final Signer signer;
     private final LocalExecutor local;
-    private final int localThreads;
     /** This coordinator's incarnation: results for another one (before a restart) are dropped. */
     final String incarnation = UUID.randomUUID().toString();
     private final Hazelcasts.Address address;
-
     /** The run this coordinator plays: messages naming another are refused. */
     final String run;
     final AtomicLong sequence = new AtomicLong();
@@ -105,7 +96,6 @@ public final class ClusterExecutor implements GameExecutor {
         this.address = Hazelcasts.Address.parse(listen, "--listen");
         this.signer = signer;
         this.local = local;
-        this.localThreads = localThreads;
         this.dispatcher = new Dispatcher(localThreads);
         address.checkBindable("--listen");
         this.hz = Hazelcasts.member(address);
@@ -126,7 +116,9 @@ public final class ClusterExecutor implements GameExecutor {
         for (Map.Entry<String, Object> e : announced.entrySet()) {
             announce(e.getKey(), e.getValue());
         }
-        receiver = new Thread(this::receive, "cluster-results");
+        Inbox inbox = new Inbox(hz.getQueue(RESULTS), signer, run, incarnation, heard, rejected, this::accept, this::tick,
+                () -> closed);
+        receiver = new Thread(inbox::run, "cluster-results");
         receiver.setDaemon(true);
         receiver.start();
         LOG.info("coordinator listening on {} (incarnation {})", address, incarnation);
@@ -272,8 +264,6 @@ public final class ClusterExecutor implements GameExecutor {
             taken = false;
         }
         if (taken) {
-            LOG.debug("lease {}: game {} of {} to {} (deadline {} s)", lease.number, lease.job.spec.task().id(),
-                    lease.job.spec.run(), target.info.id(), lease.deadlineMs / 1000);
             return;
         }
         synchronized (lock) {
@@ -287,16 +277,11 @@ public final class ClusterExecutor implements GameExecutor {
         }
     }
 
-    /** Engines named by queued games that no connected worker has (warned once each until one joins). */
-    private final Set<String> unplayable = new HashSet<>();
-
+    /** Tells every worker once which engines the queued games need that no connected worker has. With the lock held. */
     private void warnIfNobodyCanPlay() {
         for (Dispatcher.Lane lane : dispatcher.unplayable()) {
             Job job = lane.jobs.peekFirst();
             String engines = String.join(" and ", lane.key.engines());
-            if (job == null || !unplayable.add(engines)) {
-                continue;
-            }
             LOG.warn("no connected worker can play game {} of {} (engines {}): waiting for a worker with them in its --engines",
                     job.spec.task().id(), job.spec.run(), engines);
             for (Remote r : workers.values()) {
@@ -375,7 +360,6 @@ public final class ClusterExecutor implements GameExecutor {
             outgoing.add(() -> r.tasks.offer(welcome));
             workers.put(id, r);
             dispatcher.join(r);
-            unplayable.clear();
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),
                     info.slots(), info.engines().isEmpty() ? "built-in only" : String.join(", ", info.engines()));
             dispatch();
@@ -453,57 +437,9 @@ public final class ClusterExecutor implements GameExecutor {
         flush();
     }
 
-    /** Takes worker messages off the results queue, many at a time, checks them and acts on them. */
-    private void receive() {
-        IQueue<Object> results = hz.getQueue(RESULTS);
-        long nextTick = 0;
-        List<Object> messages = new ArrayList<>(DRAIN);
-        while (!closed) {
-            if (Leases.nowMs() >= nextTick) {
-                tick();
-                nextTick = Leases.nowMs() + 250;
-            }
-            messages.clear();
-            try {
-                // One by one, not drainTo: a message that fails to deserialise loses only itself.
-                for (Object m = results.poll(200, TimeUnit.MILLISECONDS); m != null; m = results.poll()) {
-                    messages.add(m);
-                    if (messages.size() >= DRAIN) {
-                        break;
-                    }
-                }
-            } catch (InterruptedException e) {
-                return;
-            } catch (RuntimeException e) {
-                if (closed) {
-                    return;
-                }
-                rejected.incrementAndGet();
-                LOG.warn("rejected a message on {}: {}", RESULTS, e.toString());
-                continue;
-            }
-            for (Object message : messages) {
-                try {
-                    handle(message);
-                } catch (RuntimeException e) {
-                    rejected.incrementAndGet();
-                    LOG.warn("rejected a worker message: {}", e.getMessage());
-                }
-            }
-        }
-    }
-
-    /** Checks a worker's batch (or single JSON message) and acts on each of its entries. */
-    private void handle(Object message) {
-        ResultBatch.Batch b = message instanceof byte[] bytes ? ResultBatch.decode(signer.openBytes(bytes))
-                : ResultBatch.fromJson(Wire.parse(signer.open(message)));
-        if (!run.equals(b.run()) || !incarnation.equals(b.coordinator())) {
-            throw new Wire.BadMessageException("a batch for another run or an earlier coordinator");
-        }
+    /** Acts on each entry of a worker's checked batch ({@link Inbox}). */
+    private void accept(ResultBatch.Batch b) {
         String worker = b.worker();
-        if (!heard.computeIfAbsent(worker, k -> new Sequence()).take(b.seq())) {
-            throw new Wire.BadMessageException("a replayed batch from " + worker + " (sequence number already seen)");
-        }
         List<Runnable> after = new ArrayList<>();
         synchronized (lock) {
             long now = Leases.nowMs();
@@ -554,7 +490,8 @@ public final class ClusterExecutor implements GameExecutor {
                             e.lease(), worker);
                     return;
                 }
-                release(lease);
+                leases.remove(lease);
+                dispatcher.measured(lease.worker, now);
                 after.add(() -> job.result.complete(e.game()));
             }
             default -> throw new Wire.BadMessageException("unknown kind " + e.kind());

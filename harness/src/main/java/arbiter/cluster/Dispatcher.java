@@ -23,8 +23,14 @@ import java.util.TreeSet;
  * coordinator calls it with its lock held.
  */
 final class Dispatcher {
-    /** Games queued at a worker beyond its slots, so it never waits for the next one. */
+    /** Games queued at a worker beyond its slots, so it never waits for the next one (at least). */
     static final int PREFETCH = 1;
+    /** At most this many games queued at a worker beyond its slots. */
+    static final int MAX_PREFETCH = 64;
+    /** A worker's prefetch covers about this much of its play: games/s x this (see {@link #measured}). */
+    static final long PREFETCH_COVER_MS = 100;
+    /** How long a worker's results are counted before its prefetch is set again. */
+    static final long RATE_WINDOW_MS = 1000;
 
     /** Games needing the same external engines, not to go to the workers in {@code refusedBy}. */
     record Key(Set<String> engines, Set<String> refusedBy) {
@@ -37,6 +43,8 @@ final class Dispatcher {
         final Deque<Remote> ready = new ArrayDeque<>();
         /** Connected workers that can play this lane's games (for the "nobody can play it" warning). */
         int eligible;
+        /** Told that no worker can play its games (again once a worker joins). */
+        boolean warned;
 
         Lane(Key key) {
             this.key = key;
@@ -89,8 +97,9 @@ final class Dispatcher {
     /** A worker joined: it may play the games of every lane it admits. */
     void join(Remote r) {
         workers.add(r);
-        capacity += r.info.slots() + PREFETCH;
+        capacity += r.info.slots() + r.prefetch;
         for (Lane lane : lanes.values()) {
+            lane.warned = false;
             if (lane.admits(r)) {
                 lane.eligible++;
                 r.lanes.add(lane);
@@ -105,7 +114,7 @@ final class Dispatcher {
             return;
         }
         r.gone = true;
-        capacity -= r.info.slots() + PREFETCH;
+        capacity -= r.info.slots() + r.prefetch;
         for (Lane lane : r.lanes) {
             lane.eligible--;
         }
@@ -121,6 +130,31 @@ final class Dispatcher {
                 lane.ready.addLast(r);
             }
         }
+    }
+
+    /**
+     * One of {@code r}'s leases ended with a result at {@code nowMs}. Once a second its prefetch is set
+     * to cover {@link #PREFETCH_COVER_MS} of its play at the rate it hands in games (between
+     * {@link #PREFETCH} and {@link #MAX_PREFETCH}): a worker of fast games (random players, instant
+     * ones) is never idle waiting for the network, one of long games holds just one game ahead.
+     */
+    void measured(Remote r, long nowMs) {
+        if (r.windowStartMs == 0) {
+            r.windowStartMs = nowMs;
+        }
+        r.windowResults++;
+        long span = nowMs - r.windowStartMs;
+        if (span >= RATE_WINDOW_MS) {
+            long wanted = (r.windowResults * PREFETCH_COVER_MS + span - 1) / span;
+            int prefetch = (int) Math.max(PREFETCH, Math.min(MAX_PREFETCH, wanted));
+            if (!r.gone) {
+                capacity += prefetch - r.prefetch;
+            }
+            r.prefetch = prefetch;
+            r.windowStartMs = nowMs;
+            r.windowResults = 0;
+        }
+        ready(r);
     }
 
     /** One of the coordinator's own games ended. */
@@ -181,14 +215,18 @@ final class Dispatcher {
         return all;
     }
 
-    /** The lanes whose games no connected worker can play (empty without workers or with local threads). */
+    /**
+     * The lanes with queued games that no connected worker can play, not told so since the last worker
+     * joined (none without workers or with local threads); they count as told now.
+     */
     List<Lane> unplayable() {
         List<Lane> out = new ArrayList<>();
         if (localThreads > 0 || workers.isEmpty()) {
             return out;
         }
         for (Lane lane : waiting) {
-            if (lane.eligible == 0) {
+            if (lane.eligible == 0 && !lane.warned && !lane.jobs.isEmpty()) {
+                lane.warned = true;
                 out.add(lane);
             }
         }

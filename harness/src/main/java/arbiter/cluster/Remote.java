@@ -19,6 +19,10 @@ final class Remote {
     /** Left (its queue entries are skipped); paused after its task queue refused a spec. */
     boolean gone;
     long pausedUntilMs;
+    /** Games leased beyond its slots (see {@link Dispatcher#measured}), and the results counted to set it. */
+    int prefetch = Dispatcher.PREFETCH;
+    long windowStartMs;
+    int windowResults;
 
     Remote(ClusterExecutor.WorkerInfo info, IQueue<Object> tasks) {
         this.info = info;
@@ -27,7 +31,7 @@ final class Remote {
 
     /** Games it can still be leased: its slots and prefetch less the leases it holds. */
     int room() {
-        return info.slots() + Dispatcher.PREFETCH - leases.size();
+        return info.slots() + prefetch - leases.size();
     }
 
     /** The checked announcement {@code value} of worker {@code id}; its sequence number taken from {@code seen}. */

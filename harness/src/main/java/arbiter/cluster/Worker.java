@@ -353,10 +353,8 @@ public final class Worker implements AutoCloseable {
             } else if (game == null) {
                 send(session, ResultBatch.Entry.of(ResultBatch.Kind.ABANDONED, lease));
             } else {
-                if (LOG.isDebugEnabled()) {
-                    LOG.debug("game {} of {}: {} - {} {} ({})", spec.task().id(), spec.run(), spec.task().white(),
-                            spec.task().black(), game.result(), game.termination().describe());
-                }
+                LOG.info("game {} of {}: {} - {} {} ({})", spec.task().id(), spec.run(), spec.task().white(),
+                        spec.task().black(), game.result(), game.termination().describe());
                 send(session, ResultBatch.Entry.result(lease, game));
             }
         });

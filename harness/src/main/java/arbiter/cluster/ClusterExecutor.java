@@ -51,6 +51,8 @@ public final class ClusterExecutor implements GameExecutor {
     static final String TASKS = "arbiter.tasks.";
     static final String RESULTS = "arbiter.results";
     static final String CONTROL = "arbiter.control";
+    /** Leases given to one worker at once travel in one message, up to this many. */
+    static final int SPECS_PER_MESSAGE = 64;
 
     private final HazelcastInstance hz;
     private final Signer signer;
@@ -216,14 +218,21 @@ public final class ClusterExecutor implements GameExecutor {
     /** Gives queued games to free local threads and workers (sent by {@link #flush}); with the lock held. */
     private void dispatch() {
         long now = Leases.nowMs();
+        Map<Remote, List<Leases.Lease>> given = new LinkedHashMap<>();
         dispatcher.dispatch(now, (job, target) -> {
             if (target == null) {
                 outgoing.add(() -> playLocally(job));
-                return;
+            } else {
+                given.computeIfAbsent(target, k -> new ArrayList<>()).add(leases.add(job, target, now));
             }
-            Leases.Lease lease = leases.add(job, target, now);
-            outgoing.add(() -> sendSpec(lease));
         });
+        for (Map.Entry<Remote, List<Leases.Lease>> e : given.entrySet()) {
+            List<Leases.Lease> all = e.getValue();
+            for (int i = 0; i < all.size(); i += SPECS_PER_MESSAGE) {
+                List<Leases.Lease> some = all.subList(i, Math.min(all.size(), i + SPECS_PER_MESSAGE));
+                outgoing.add(() -> sendSpecs(e.getKey(), some));
+            }
+        }
         if (dispatcher.queued() > 0) {
             warnIfNobodyCanPlay();
         }
@@ -248,28 +257,36 @@ public final class ClusterExecutor implements GameExecutor {
         }
     }
 
-    /** Offers a lease's spec to its worker; a full queue pauses the worker and puts the game back in the queue. */
-    private void sendSpec(Leases.Lease lease) {
-        Remote target = lease.worker;
-        ObjectNode m = message("spec");
-        m.put("worker", target.info.id());
-        m.put("lease", lease.number);
-        m.put("moves", lease.job.observer.wantsMoves());
-        m.set("spec", Wire.tree(lease.job.spec));
+    /**
+     * Offers leases to their worker in one signed message (a "spec", or "specs" for several); a full
+     * queue pauses the worker for a second and puts the games back at the front of the queue.
+     */
+    private void sendSpecs(Remote target, List<Leases.Lease> given) {
+        ObjectNode m = message(given.size() == 1 ? "spec" : "specs").put("worker", target.info.id());
+        com.fasterxml.jackson.databind.node.ArrayNode games = given.size() == 1 ? null : m.putArray("games");
+        for (Leases.Lease lease : given) {
+            ObjectNode g = games == null ? m : games.addObject();
+            g.put("lease", lease.number);
+            g.put("moves", lease.job.observer.wantsMoves());
+            g.putPOJO("spec", lease.job.spec); // written as it is serialised, not copied into a tree
+        }
         boolean taken;
         try {
             taken = target.tasks.offer(signer.sign(Wire.text(m)));
         } catch (RuntimeException e) {
-            LOG.debug("offering lease {} to {}: {}", lease.number, target.info.id(), e.toString());
+            LOG.debug("offering {} leases to {}: {}", given.size(), target.info.id(), e.toString());
             taken = false;
         }
         if (taken) {
             return;
         }
         synchronized (lock) {
-            if (leases.get(lease.number) == lease) {
-                leases.remove(lease);
-                dispatcher.add(lease.job, true);
+            for (int i = given.size() - 1; i >= 0; i--) {
+                Leases.Lease lease = given.get(i);
+                if (leases.get(lease.number) == lease) {
+                    leases.remove(lease);
+                    dispatcher.add(lease.job, true);
+                }
             }
             target.pausedUntilMs = Leases.nowMs() + 1000;
             paused.add(target);

@@ -5,12 +5,11 @@ import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
 import arbiter.play.Termination;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -86,10 +85,10 @@ final class ResultBatch {
                 switch (e.kind()) {
                     case MOVED -> {
                         writeMove(out, e.move());
-                        out.writeUTF(e.position());
+                        writeText(out, e.position());
                         out.writeInt(e.ply());
                     }
-                    case REFUSED -> out.writeUTF(clip(e.why()));
+                    case REFUSED -> writeText(out, clip(e.why()));
                     case RESULT -> writeGame(out, e.game());
                     case ALIVE -> {
                         out.writeInt(e.leases().length);
@@ -112,9 +111,9 @@ final class ResultBatch {
                 ByteArrayOutputStream all = new ByteArrayOutputStream(bytes.size() + 128);
                 DataOutputStream h = new DataOutputStream(all);
                 h.writeByte(VERSION);
-                h.writeUTF(run);
-                h.writeUTF(coordinator);
-                h.writeUTF(worker);
+                writeText(h, run);
+                writeText(h, coordinator);
+                writeText(h, worker);
                 h.writeLong(seq);
                 h.writeInt(count);
                 out.flush();
@@ -132,7 +131,7 @@ final class ResultBatch {
      * @throws Wire.BadMessageException when they are not a well-formed batch
      */
     static Batch decode(byte[] data) {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(data));
+        In in = new In(java.nio.ByteBuffer.wrap(data));
         try {
             if (in.readByte() != VERSION) {
                 throw new Wire.BadMessageException("a batch of an unknown version");
@@ -153,7 +152,7 @@ final class ResultBatch {
                 throw new Wire.BadMessageException("trailing bytes after a batch");
             }
             return new Batch(run, coordinator, worker, seq, entries);
-        } catch (IOException | IllegalArgumentException | IndexOutOfBoundsException e) {
+        } catch (IOException | IllegalArgumentException | IndexOutOfBoundsException | java.nio.BufferUnderflowException e) {
             throw new Wire.BadMessageException("a malformed batch: " + e);
         }
     }
@@ -184,7 +183,7 @@ final class ResultBatch {
                 List.of(e));
     }
 
-    private static Entry readEntry(DataInputStream in) throws IOException {
+    private static Entry readEntry(In in) throws IOException {
         int k = in.readByte();
         if (k < 0 || k >= Kind.values().length) {
             throw new Wire.BadMessageException("an entry of unknown kind " + k);
@@ -211,11 +210,11 @@ final class ResultBatch {
     }
 
     private static void writeGame(DataOutputStream out, PlayedGame g) throws IOException {
-        out.writeUTF(Wire.text(g.task(), GameTask.class));
+        writeText(out, Wire.text(g.task(), GameTask.class));
         writeNullable(out, g.startText());
         out.writeInt(g.openingPlies());
         out.writeByte(g.result().ordinal());
-        out.writeUTF(Wire.text(g.termination(), Termination.class));
+        writeText(out, Wire.text(g.termination(), Termination.class));
         out.writeInt(g.points());
         out.writeInt(g.moves().size());
         for (PlayedMove m : g.moves()) {
@@ -223,7 +222,7 @@ final class ResultBatch {
         }
     }
 
-    private static PlayedGame readGame(DataInputStream in) throws IOException {
+    private static PlayedGame readGame(In in) throws IOException {
         GameTask task = Wire.read(Wire.parse(in.readUTF()), GameTask.class);
         String start = readNullable(in);
         int opening = in.readInt();
@@ -253,16 +252,16 @@ final class ResultBatch {
         boolean search = m.depth() != 0 || m.selDepth() != 0 || m.nodes() != 0 || m.nps() != 0;
         out.writeByte((m.score() != null ? HAS_SCORE : 0) | (m.dice() != null ? HAS_DICE : 0) | (m.pv() != null ? HAS_PV : 0)
                 | (search ? HAS_SEARCH : 0));
-        out.writeUTF(m.text());
+        writeText(out, m.text());
         out.writeLong(m.timeMs());
         if (m.score() != null) {
             out.writeInt(m.score());
         }
         if (m.dice() != null) {
-            out.writeUTF(m.dice());
+            writeText(out, m.dice());
         }
         if (m.pv() != null) {
-            out.writeUTF(clip(m.pv()));
+            writeText(out, clip(m.pv()));
         }
         if (search) {
             out.writeInt(m.depth());
@@ -272,7 +271,7 @@ final class ResultBatch {
         }
     }
 
-    private static PlayedMove readMove(DataInputStream in) throws IOException {
+    private static PlayedMove readMove(In in) throws IOException {
         int flags = in.readByte();
         String text = in.readUTF();
         long time = in.readLong();
@@ -295,15 +294,61 @@ final class ResultBatch {
     private static void writeNullable(DataOutputStream out, String s) throws IOException {
         out.writeBoolean(s != null);
         if (s != null) {
-            out.writeUTF(s);
+            writeText(out, s);
         }
     }
 
-    private static String readNullable(DataInputStream in) throws IOException {
+    private static String readNullable(In in) throws IOException {
         return in.readBoolean() ? in.readUTF() : null;
     }
 
-    /** writeUTF takes at most 65,535 bytes; a longer text (an engine's message, a PV) is cut. */
+    /** A text as its UTF-8 length and bytes. */
+    private static void writeText(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    /** Reads a batch's bytes (faster than a DataInputStream, which reads a byte at a time). */
+    private static final class In {
+        private final java.nio.ByteBuffer b;
+
+        In(java.nio.ByteBuffer b) {
+            this.b = b;
+        }
+
+        byte readByte() {
+            return b.get();
+        }
+
+        boolean readBoolean() {
+            return b.get() != 0;
+        }
+
+        int readInt() {
+            return b.getInt();
+        }
+
+        long readLong() {
+            return b.getLong();
+        }
+
+        int available() {
+            return b.remaining();
+        }
+
+        String readUTF() throws IOException {
+            int n = b.getInt();
+            if (n < 0 || n > b.remaining()) {
+                throw new IOException("a text of " + n + " bytes where " + b.remaining() + " are left");
+            }
+            String s = new String(b.array(), b.arrayOffset() + b.position(), n, StandardCharsets.UTF_8);
+            b.position(b.position() + n);
+            return s;
+        }
+    }
+
+    /** Keeps an engine's message or PV to a sane size. */
     private static String clip(String s) {
         return s.length() > 16_000 ? s.substring(0, 16_000) : s;
     }

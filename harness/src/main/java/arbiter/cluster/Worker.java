@@ -256,12 +256,14 @@ public final class Worker implements AutoCloseable {
                     say("The coordinator says: " + m.path("why").asText());
                 }
             }
-            case "spec" -> {
+            case "spec", "specs" -> {
                 Session s = session;
                 if (s == null || !s.owns(m)) {
                     rejectedSpec("a spec for another run or coordinator, or a replay");
-                } else {
+                } else if (kind.equals("spec")) {
                     play(m, s);
+                } else {
+                    m.path("games").forEach(g -> play(g, s)); // several leases in one signed message
                 }
             }
             default -> rejectedSpec("unknown kind '" + kind + "'");
@@ -300,14 +302,12 @@ public final class Worker implements AutoCloseable {
         say("Rejected a spec: " + why);
     }
 
+    /** Plays the lease {@code m} (its number, spec and whether to send moves) of a checked message. */
     private void play(JsonNode m, Session session) {
         GameSpec spec;
         long lease;
         boolean moves;
         try {
-            if (!"spec".equals(Wire.field(m, "kind"))) {
-                throw new Wire.BadMessageException("not a spec");
-            }
             lease = Wire.number(m, "lease");
             spec = Wire.spec(m.get("spec"));
             moves = m.path("moves").asBoolean(false);

@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * A coordinator ({@link ClusterExecutor}, in this JVM) fed by many simulated workers: each a Hazelcast
  * client of its own that speaks the real protocol with the real {@link Signer} (signed announcement,
  * welcome with nonce, signed specs checked for run, incarnation and sequence, results in signed
- * {@link ResultBatch}es) but plays no engine: every spec is answered at once with a game of 80
+ * {@link ResultBatch}es sent by the worker's own {@link Outbox}) but plays no engine: every spec is answered at once with a game of 80
  * moves. Measures the coordinator's CPU per game (its own threads only: the Hazelcast member's, the
  * results receiver and the submitting thread) and the dispatch latency (from submit to the spec in a
  * worker's hands). Used by {@code ClusterScaleTest} (small) and {@code bench/cluster-scale.sh}.
@@ -111,6 +111,7 @@ public final class ClusterScale {
             }
             play(coordinator, submitted, 0, warmup);
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            Map<String, Long> before = cpuByThread(threads);
             long cpu0 = coordinatorCpu(threads);
             long looked0 = coordinator.dispatcher.looked;
             long given0 = coordinator.dispatcher.given;
@@ -118,6 +119,12 @@ public final class ClusterScale {
             play(coordinator, submitted, warmup, games);
             double seconds = (System.nanoTime() - t0) / 1e9;
             long cpu = coordinatorCpu(threads) - cpu0;
+            if (Boolean.getBoolean("scale.threads")) {
+                Map<String, Long> after = cpuByThread(threads);
+                after.replaceAll((k, v) -> v - before.getOrDefault(k, 0L));
+                after.entrySet().stream().filter(e -> e.getValue() > 0).sorted(Map.Entry.comparingByValue(java.util.Comparator.reverseOrder()))
+                        .limit(12).forEach(e -> System.err.printf("  %-40s %8.4f ms/game%n", e.getKey(), e.getValue() / 1e6 / games));
+            }
             long[] measured = Arrays.copyOfRange(latency, warmup, warmup + games);
             Arrays.sort(measured);
             int least = fakes.stream().mapToInt(f -> f.played).min().orElse(0);
@@ -160,6 +167,16 @@ public final class ClusterScale {
         return new GameSpec("scale/1", task, "international", Map.of(), a, b, new Adjudication(0, 0, 0, 0, 0, 120));
     }
 
+    /** CPU time per kind of thread (numbers in names dropped). */
+    private static Map<String, Long> cpuByThread(ThreadMXBean threads) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            String name = t == Thread.currentThread() ? "submitter" : t.getName().replaceAll("[0-9a-f]{8}|\\d+", "N");
+            out.merge(name, Math.max(0, threads.getThreadCpuTime(t.getId())), Long::sum);
+        }
+        return out;
+    }
+
     /** CPU time of the coordinator's threads: its Hazelcast member, its results receiver, the submitting thread. */
     private static long coordinatorCpu(ThreadMXBean threads) {
         long sum = 0;
@@ -187,6 +204,8 @@ public final class ClusterScale {
         private Sequence seen;
         private volatile boolean closed;
         private Thread thread;
+        /** The real worker's batching sender (one signed batch per 20 ms or more). */
+        private Outbox outbox;
         volatile int played;
 
         FakeWorker(int port, int n, Signer signer, Map<Integer, Long> submitted, long[] latency) throws Exception {
@@ -201,6 +220,7 @@ public final class ClusterScale {
             config.setProperty("hazelcast.client.io.input.thread.count", "1");
             config.setProperty("hazelcast.client.io.output.thread.count", "1");
             config.setProperty("hazelcast.client.event.thread.count", "1");
+            config.getMetricsConfig().setEnabled(false);
             config.getNetworkConfig().addAddress("127.0.0.1:" + port).setSmartRouting(false);
             hz = HazelcastClient.newHazelcastClient(config);
             id = hz.getLocalEndpoint().getUuid().toString();
@@ -222,6 +242,10 @@ public final class ClusterScale {
         }
 
         void start() {
+            outbox = new Outbox(signer, id, sequence, () -> coordinator);
+            Thread sender = new Thread(() -> outbox.run(results), "fake-sender-" + id.substring(0, 8));
+            sender.setDaemon(true);
+            sender.start();
             thread = new Thread(this::loop, "fake-" + id.substring(0, 8));
             thread.setDaemon(true);
             thread.start();
@@ -242,28 +266,25 @@ public final class ClusterScale {
                     return;
                 }
                 long now = System.nanoTime();
-                ResultBatch.Writer batch = new ResultBatch.Writer();
                 for (Object o : specs) {
                     JsonNode m = Wire.parse(signer.open(o));
-                    if (!"spec".equals(m.path("kind").asText()) || !run.equals(m.path("run").asText())
+                    String kind = m.path("kind").asText();
+                    if (!kind.startsWith("spec") || !run.equals(m.path("run").asText())
                             || !coordinator.equals(m.path("coordinator").asText()) || !seen.take(m.path("seq").asLong(-1))) {
                         throw new IllegalStateException("a bad spec: " + m);
                     }
-                    GameSpec spec = Wire.spec(m.get("spec"));
-                    Long at = submitted.get(spec.task().id());
-                    if (at != null) {
-                        latency[spec.task().id()] = now - at;
+                    for (JsonNode g : kind.equals("spec") ? List.of(m) : m.get("games")) {
+                        GameSpec spec = Wire.spec(g.get("spec"));
+                        Long at = submitted.get(spec.task().id());
+                        if (at != null) {
+                            latency[spec.task().id()] = now - at;
+                        }
+                        long lease = g.get("lease").asLong();
+                        outbox.add(run, coordinator, ResultBatch.Entry.of(ResultBatch.Kind.STARTED, lease));
+                        outbox.add(run, coordinator, ResultBatch.Entry.result(lease, new PlayedGame(spec.task(), null, MOVES, 0,
+                                GameResult.DRAW, new Termination.Adjudicated("instant"), 1)));
+                        played++;
                     }
-                    long lease = m.get("lease").asLong();
-                    batch.add(ResultBatch.Entry.of(ResultBatch.Kind.STARTED, lease));
-                    batch.add(ResultBatch.Entry.result(lease, new PlayedGame(spec.task(), null, MOVES, 0, GameResult.DRAW,
-                            new Termination.Adjudicated("instant"), 1)));
-                    played++;
-                }
-                try {
-                    results.offer(signer.sign(batch.finish(run, coordinator, id, sequence.incrementAndGet())), 10, TimeUnit.SECONDS);
-                } catch (InterruptedException | RuntimeException e) {
-                    return;
                 }
             }
         }
@@ -271,6 +292,9 @@ public final class ClusterScale {
         @Override
         public void close() {
             closed = true;
+            if (outbox != null) {
+                outbox.close();
+            }
             hz.shutdown();
         }
     }

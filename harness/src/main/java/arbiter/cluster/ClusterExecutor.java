@@ -27,15 +27,12 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Plays games on the workers of a Hazelcast cluster, and on {@code local} threads of the coordinator
- * itself. The coordinator embeds the cluster's one member; workers connect as clients and announce
- * themselves (host, cores, slots, engines). Every game given to a worker is a <em>lease</em> with its
- * own number: when the worker leaves or dies, or its lease passes its deadline ({@link Leases}), its
- * leases go back to the front of the queue and are played elsewhere, and a result is accepted only
- * for a lease still held by the worker that sends it, so a late result of a re-leased game is dropped
- * and no game is recorded twice. Specs, results and announcements are signed (see {@link Signer}) and
- * bound to this run and this coordinator's incarnation, with a sequence number per sender, so
- * nothing recorded from another run, another incarnation, or earlier in this one is taken again.
+ * Plays games on the workers of a Hazelcast cluster (the coordinator embeds its one member; workers
+ * are clients and announce host, cores, slots, engines), and on {@code local} threads. A game given to
+ * a worker is a numbered <em>lease</em>: when the worker goes or the lease passes its deadline
+ * ({@link Leases}) the game goes back to the front of the queue, and a result counts only for a lease
+ * still held by its sender, so no game is recorded twice. Every message is signed ({@link Signer}),
+ * bound to this run and incarnation, with a sequence number per sender, so no replay is taken.
  *
  * <p>A {@link Dispatcher} matches games with free slots in O(1) per game; specs, welcomes and
  * notices are queued under the lock and sent after it is released ({@link #flush}). Results come in
@@ -178,11 +175,7 @@ public final class ClusterExecutor implements GameExecutor {
         }
         flush();
         for (Remote r : all) {
-            try {
-                r.tasks.clear();
-            } catch (RuntimeException e) {
-                LOG.debug("clearing the queue of {}: {}", r.info.id(), e.toString());
-            }
+            quietly("clearing the queue of " + r.info.id(), r.tasks::clear);
         }
         if (!closed || hz.getLifecycleService().isRunning()) {
             try {
@@ -262,14 +255,7 @@ public final class ClusterExecutor implements GameExecutor {
      * queue pauses the worker for a second and puts the games back at the front of the queue.
      */
     private void sendSpecs(Remote target, List<Leases.Lease> given) {
-        ObjectNode m = message(given.size() == 1 ? "spec" : "specs").put("worker", target.info.id());
-        com.fasterxml.jackson.databind.node.ArrayNode games = given.size() == 1 ? null : m.putArray("games");
-        for (Leases.Lease lease : given) {
-            ObjectNode g = games == null ? m : games.addObject();
-            g.put("lease", lease.number);
-            g.put("moves", lease.job.observer.wantsMoves());
-            g.putPOJO("spec", lease.job.spec); // written as it is serialised, not copied into a tree
-        }
+        ObjectNode m = Wire.leases(message(given.size() == 1 ? "spec" : "specs").put("worker", target.info.id()), given);
         boolean taken;
         try {
             taken = target.tasks.offer(signer.sign(Wire.text(m)));
@@ -335,11 +321,8 @@ public final class ClusterExecutor implements GameExecutor {
 
     /** Tells a connected client why its announcement was refused (it may not be able to check the signature). */
     private void unwelcome(String id, String why) {
-        try {
-            hz.getQueue(TASKS + id).offer(signer.sign(Wire.text(message("unwelcome").put("worker", id).put("why", why))));
-        } catch (RuntimeException e) {
-            LOG.debug("telling {} why: {}", id, e.toString());
-        }
+        String m = signer.sign(Wire.text(message("unwelcome").put("worker", id).put("why", why)));
+        quietly("telling " + id + " why", () -> hz.getQueue(TASKS + id).offer(m));
     }
 
     /** A worker's (re)announcement in the workers map. */
@@ -398,15 +381,16 @@ public final class ClusterExecutor implements GameExecutor {
             dispatch();
         }
         flush();
+        quietly("destroying the queue of " + id, r.tasks::destroy);
+        quietly("removing " + id, () -> hz.getMap(WORKERS).remove(id));
+    }
+
+    /** Does something to Hazelcast that may fail as a worker goes (logged at debug level). */
+    private static void quietly(String what, Runnable action) {
         try {
-            r.tasks.destroy();
+            action.run();
         } catch (RuntimeException e) {
-            LOG.debug("destroying the queue of {}: {}", id, e.toString());
-        }
-        try {
-            hz.getMap(WORKERS).remove(id);
-        } catch (RuntimeException e) {
-            LOG.debug("removing {}: {}", id, e.toString());
+            LOG.debug("{}: {}", what, e.toString());
         }
     }
 
@@ -442,13 +426,13 @@ public final class ClusterExecutor implements GameExecutor {
                 dispatcher.add(l.job, true);
                 dispatcher.ready(l.worker);
             }
-            for (var it = paused.iterator(); it.hasNext();) {
-                Remote r = it.next();
-                if (r.pausedUntilMs <= now) {
-                    it.remove();
+            paused.removeIf(r -> {
+                boolean over = r.pausedUntilMs <= now;
+                if (over) {
                     dispatcher.ready(r);
                 }
-            }
+                return over;
+            });
             dispatch();
         }
         flush();

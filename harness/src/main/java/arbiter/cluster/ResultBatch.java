@@ -1,7 +1,9 @@
 package arbiter.cluster;
 
+import arbiter.game.EndReason;
 import arbiter.play.GameResult;
 import arbiter.play.GameTask;
+import arbiter.play.Opening;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
 import arbiter.play.Termination;
@@ -17,9 +19,8 @@ import java.util.List;
  * What a worker hands in, several messages at a time: one signed byte array per batch (one HMAC, see
  * {@link Signer#sign(byte[])}) with the run, the coordinator's incarnation, the worker and the batch's
  * sequence number in its header, then its entries: "started", "moved", "refused", "abandoned", a
- * played game, or the heartbeat of the leases the worker holds. A played game is binary (its moves
- * as strings and numbers: about 1.5 kB for a random International game, against 15 kB of JSON);
- * only its task and termination, a few hundred bytes of known records, stay JSON ({@link Wire}).
+ * played game, or the heartbeat of the leases the worker holds. A played game is its task, moves and
+ * termination as strings and numbers, a fraction of its JSON (ResultBatchTest measures it).
  * Decoding reads plain data into known types only and refuses anything malformed or trailing.
  */
 final class ResultBatch {
@@ -210,11 +211,11 @@ final class ResultBatch {
     }
 
     private static void writeGame(DataOutputStream out, PlayedGame g) throws IOException {
-        writeText(out, Wire.text(g.task(), GameTask.class));
+        writeTask(out, g.task());
         writeNullable(out, g.startText());
         out.writeInt(g.openingPlies());
         out.writeByte(g.result().ordinal());
-        writeText(out, Wire.text(g.termination(), Termination.class));
+        writeTermination(out, g.termination());
         out.writeInt(g.points());
         out.writeInt(g.moves().size());
         for (PlayedMove m : g.moves()) {
@@ -223,14 +224,14 @@ final class ResultBatch {
     }
 
     private static PlayedGame readGame(In in) throws IOException {
-        GameTask task = Wire.read(Wire.parse(in.readUTF()), GameTask.class);
+        GameTask task = readTask(in);
         String start = readNullable(in);
         int opening = in.readInt();
         int r = in.readByte();
         if (r < 0 || r >= GameResult.values().length) {
             throw new Wire.BadMessageException("a game with result " + r);
         }
-        Termination termination = Wire.read(Wire.parse(in.readUTF()), Termination.class);
+        Termination termination = readTermination(in);
         int points = in.readInt();
         int n = in.readInt();
         if (n < 0 || n > 100_000) {
@@ -241,6 +242,85 @@ final class ResultBatch {
             moves.add(readMove(in));
         }
         return new PlayedGame(task, start, moves, opening, GameResult.values()[r], termination, points);
+    }
+
+    private static void writeTask(DataOutputStream out, GameTask t) throws IOException {
+        out.writeInt(t.id());
+        out.writeInt(t.round());
+        out.writeInt(t.pair());
+        writeText(out, t.white());
+        writeText(out, t.black());
+        out.writeLong(t.seed());
+        writeText(out, t.opening().label());
+        writeNullable(out, t.opening().position());
+        out.writeInt(t.opening().moves().size());
+        for (String m : t.opening().moves()) {
+            writeText(out, m);
+        }
+    }
+
+    private static GameTask readTask(In in) throws IOException {
+        int id = in.readInt();
+        int round = in.readInt();
+        int pair = in.readInt();
+        String white = in.readUTF();
+        String black = in.readUTF();
+        long seed = in.readLong();
+        String label = in.readUTF();
+        String position = readNullable(in);
+        int n = in.readInt();
+        if (n < 0 || n > 10_000) {
+            throw new Wire.BadMessageException("an opening of " + n + " moves");
+        }
+        List<String> moves = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            moves.add(in.readUTF());
+        }
+        return new GameTask(id, round, pair, white, black, new Opening(label, position, moves), seed);
+    }
+
+    /** A termination as its kind (the order of {@link #TERMINATIONS}) and its fields. */
+    private static final List<Class<?>> TERMINATIONS = List.of(Termination.ByRules.class, Termination.Adjudicated.class,
+            Termination.TimeForfeit.class, Termination.IllegalMove.class, Termination.EngineCrash.class,
+            Termination.Resigned.class, Termination.EngineStalled.class);
+
+    private static void writeTermination(DataOutputStream out, Termination t) throws IOException {
+        out.writeByte(TERMINATIONS.indexOf(t.getClass()));
+        if (t instanceof Termination.ByRules r) {
+            writeText(out, r.reason().name());
+        } else if (t instanceof Termination.Adjudicated a) {
+            writeNullable(out, a.why());
+        } else if (t instanceof Termination.TimeForfeit f) {
+            out.writeInt(f.player());
+            out.writeLong(f.overMs());
+        } else if (t instanceof Termination.IllegalMove m) {
+            out.writeInt(m.player());
+            writeNullable(out, m.move());
+            writeNullable(out, clip(m.why()));
+        } else if (t instanceof Termination.EngineCrash c) {
+            out.writeInt(c.player());
+            writeNullable(out, clip(c.message()));
+        } else if (t instanceof Termination.Resigned r) {
+            out.writeInt(r.player());
+            writeNullable(out, clip(r.why()));
+        } else if (t instanceof Termination.EngineStalled st) {
+            out.writeInt(st.player());
+            out.writeLong(st.waitedMs());
+        }
+    }
+
+    private static Termination readTermination(In in) throws IOException {
+        int kind = in.readByte();
+        return switch (kind) {
+            case 0 -> new Termination.ByRules(EndReason.valueOf(in.readUTF()));
+            case 1 -> new Termination.Adjudicated(readNullable(in));
+            case 2 -> new Termination.TimeForfeit(in.readInt(), in.readLong());
+            case 3 -> new Termination.IllegalMove(in.readInt(), readNullable(in), readNullable(in));
+            case 4 -> new Termination.EngineCrash(in.readInt(), readNullable(in));
+            case 5 -> new Termination.Resigned(in.readInt(), readNullable(in));
+            case 6 -> new Termination.EngineStalled(in.readInt(), in.readLong());
+            default -> throw new Wire.BadMessageException("a termination of unknown kind " + kind);
+        };
     }
 
     private static final int HAS_SCORE = 1;
@@ -350,6 +430,6 @@ final class ResultBatch {
 
     /** Keeps an engine's message or PV to a sane size. */
     private static String clip(String s) {
-        return s.length() > 16_000 ? s.substring(0, 16_000) : s;
+        return s == null || s.length() <= 16_000 ? s : s.substring(0, 16_000);
     }
 }

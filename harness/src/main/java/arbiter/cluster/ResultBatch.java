@@ -333,9 +333,9 @@ final class ResultBatch {
         out.writeByte((m.score() != null ? HAS_SCORE : 0) | (m.dice() != null ? HAS_DICE : 0) | (m.pv() != null ? HAS_PV : 0)
                 | (search ? HAS_SEARCH : 0));
         writeText(out, m.text());
-        out.writeLong(m.timeMs());
+        writeVar(out, m.timeMs());
         if (m.score() != null) {
-            out.writeInt(m.score());
+            writeVar(out, m.score());
         }
         if (m.dice() != null) {
             writeText(out, m.dice());
@@ -344,18 +344,18 @@ final class ResultBatch {
             writeText(out, clip(m.pv()));
         }
         if (search) {
-            out.writeInt(m.depth());
-            out.writeInt(m.selDepth());
-            out.writeLong(m.nodes());
-            out.writeLong(m.nps());
+            writeVar(out, m.depth());
+            writeVar(out, m.selDepth());
+            writeVar(out, m.nodes());
+            writeVar(out, m.nps());
         }
     }
 
     private static PlayedMove readMove(In in) throws IOException {
         int flags = in.readByte();
         String text = in.readUTF();
-        long time = in.readLong();
-        Integer score = (flags & HAS_SCORE) != 0 ? in.readInt() : null;
+        long time = in.readVar();
+        Integer score = (flags & HAS_SCORE) != 0 ? (int) in.readVar() : null;
         String dice = (flags & HAS_DICE) != 0 ? in.readUTF() : null;
         String pv = (flags & HAS_PV) != 0 ? in.readUTF() : null;
         int depth = 0;
@@ -363,10 +363,10 @@ final class ResultBatch {
         long nodes = 0;
         long nps = 0;
         if ((flags & HAS_SEARCH) != 0) {
-            depth = in.readInt();
-            selDepth = in.readInt();
-            nodes = in.readLong();
-            nps = in.readLong();
+            depth = (int) in.readVar();
+            selDepth = (int) in.readVar();
+            nodes = in.readVar();
+            nps = in.readVar();
         }
         return new PlayedMove(text, score, depth, time, dice, selDepth, nodes, nps, pv);
     }
@@ -385,8 +385,18 @@ final class ResultBatch {
     /** A text as its UTF-8 length and bytes. */
     private static void writeText(DataOutputStream out, String s) throws IOException {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
+        writeVar(out, b.length);
         out.write(b);
+    }
+
+    /** A number in 1 to 10 bytes, 7 bits at a time, small magnitudes short (zigzag: -1 is 1, 1 is 2). */
+    private static void writeVar(DataOutputStream out, long v) throws IOException {
+        long z = (v << 1) ^ (v >> 63);
+        while ((z & ~0x7FL) != 0) {
+            out.writeByte((int) ((z & 0x7F) | 0x80));
+            z >>>= 7;
+        }
+        out.writeByte((int) z);
     }
 
     /** Reads a batch's bytes (faster than a DataInputStream, which reads a byte at a time). */
@@ -417,13 +427,25 @@ final class ResultBatch {
             return b.remaining();
         }
 
+        long readVar() throws IOException {
+            long z = 0;
+            for (int shift = 0; shift < 70; shift += 7) {
+                byte x = b.get();
+                z |= (long) (x & 0x7F) << shift;
+                if (x >= 0) {
+                    return (z >>> 1) ^ -(z & 1);
+                }
+            }
+            throw new IOException("a number of more than 10 bytes");
+        }
+
         String readUTF() throws IOException {
-            int n = b.getInt();
+            long n = readVar();
             if (n < 0 || n > b.remaining()) {
                 throw new IOException("a text of " + n + " bytes where " + b.remaining() + " are left");
             }
-            String s = new String(b.array(), b.arrayOffset() + b.position(), n, StandardCharsets.UTF_8);
-            b.position(b.position() + n);
+            String s = new String(b.array(), b.arrayOffset() + b.position(), (int) n, StandardCharsets.UTF_8);
+            b.position(b.position() + (int) n);
             return s;
         }
     }

@@ -55,15 +55,6 @@ final class Wire {
         }
     }
 
-    /** {@code value} as JSON written as its declared {@code type} (a sealed interface's records with their type name). */
-    static String text(Object value, Class<?> type) {
-        try {
-            return JSON.writerFor(type).writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /**
      * Puts leases into a "spec" message (one: its fields in the message) or "specs" (several: a
      * {@code games} array), each its lease number, whether to send moves, and the spec (written as it

@@ -45,7 +45,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * results receiver and the submitting thread) and the dispatch latency (from submit to the spec in a
  * worker's hands). Used by {@code ClusterScaleTest} (small) and {@code bench/cluster-scale.sh}.
  *
- * <pre>java -cp ... arbiter.cluster.ClusterScale WORKERS GAMES [WORKERS GAMES ...]</pre>
+ * <pre>java -cp ... [-Dscale.linger.ms=20] arbiter.cluster.ClusterScale WORKERS GAMES [WORKERS GAMES ...]</pre>
+ *
+ * {@code scale.linger.ms} is how long a worker's {@link Outbox} waits to batch results (the real
+ * worker's 20 ms; 0 sends each game alone, so that every game costs the same messages whatever the
+ * number of workers).
  */
 public final class ClusterScale {
     static final byte[] SECRET = "a cluster secret of enough bytes".getBytes(StandardCharsets.UTF_8);
@@ -128,6 +132,9 @@ public final class ClusterScale {
             long[] measured = Arrays.copyOfRange(latency, warmup, warmup + games);
             Arrays.sort(measured);
             int least = fakes.stream().mapToInt(f -> f.played).min().orElse(0);
+            for (FakeWorker f : fakes) {
+                f.close(); // before the coordinator, which would otherwise leave them complaining
+            }
             return new Figures(workers, games, seconds, cpu / 1e6 / games, measured[games / 2] / 1e6,
                     measured[(int) (games * 0.99)] / 1e6, coordinator.dispatcher.looked - looked0,
                     coordinator.dispatcher.given - given0, least);
@@ -242,7 +249,7 @@ public final class ClusterScale {
         }
 
         void start() {
-            outbox = new Outbox(signer, id, sequence, () -> coordinator);
+            outbox = new Outbox(signer, id, sequence, () -> coordinator, Long.getLong("scale.linger.ms", 20) * 1_000_000L);
             Thread sender = new Thread(() -> outbox.run(results), "fake-sender-" + id.substring(0, 8));
             sender.setDaemon(true);
             sender.start();
@@ -291,6 +298,9 @@ public final class ClusterScale {
 
         @Override
         public void close() {
+            if (closed) {
+                return;
+            }
             closed = true;
             if (outbox != null) {
                 outbox.close();

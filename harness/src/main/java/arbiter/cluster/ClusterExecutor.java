@@ -495,7 +495,6 @@ public final class ClusterExecutor implements GameExecutor {
                 dispatcher.measured(lease.worker, now);
                 after.add(() -> job.result.complete(e.game()));
             }
-            default -> throw new Wire.BadMessageException("unknown kind " + e.kind());
         }
     }
 }

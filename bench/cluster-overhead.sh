@@ -37,6 +37,7 @@ for n in "${counts[@]}"; do
         w=$(wall "$work/local.time"); c=$(cpu "$work/local.time")
         printf "%-8s %7d %9s %9.0f %10s %14.3f %12s\n" local "$n" "$w" "$(echo "$n / $w" | bc -l)" "$c" \
             "$(echo "1000 * $c / $n" | bc -l)" -
+        echo "local $n $w" >> "$work/walls"
 
         config "$n" "cluster-$n-$rep"
         workers=()
@@ -54,6 +55,7 @@ for n in "${counts[@]}"; do
         printf "%-8s %7d %9s %9.0f %10s %14.3f %12.2f\n" cluster "$n" "$w" "$(echo "$n / $w" | bc -l)" "$c" \
             "$(echo "1000 * $c / $n" | bc -l)" "$wc"
         echo "$n $c" >> "$work/coordinator-cpu"
+        echo "cluster $n $w" >> "$work/walls"
         [[ $(grep -c '^\[Event' "$work/out-cluster-$n-$rep/games.pdn") == "$n" ]] || { echo "cluster run lost games" >&2; exit 1; }
     done
 done
@@ -61,3 +63,11 @@ done
 awk '{sum[$1]+=$2; k[$1]++} END{lo=-1; for (n in sum) {m[n]=sum[n]/k[n]; if (lo<0||n+0<lo) lo=n+0; if (n+0>hi) hi=n+0}
     if (hi>lo) printf "coordinator marginal CPU per game: %.3f ms (mean CPU %.2f s at %d games, %.2f s at %d)\n",
         1000*(m[hi]-m[lo])/(hi-lo), m[lo], lo, m[hi], hi}' "$work/coordinator-cpu"
+# Games per second once started, per path: the extra games over the extra wall time between the smallest
+# and the largest count (mean walls), so that JVM, Hazelcast and JIT start-up cancel out as above.
+awk '{k=$1" "$2; sum[k]+=$3; c[k]++; if (lo==""||$2+0<lo) lo=$2+0; if ($2+0>hi) hi=$2+0}
+    END{if (hi>lo) {split("local cluster", ps, " ");
+        for (i=1;i<=2;i++) {q=ps[i]; r[q]=(hi-lo)/(sum[q" "hi]/c[q" "hi]-sum[q" "lo]/c[q" "lo]);
+            printf "%s games/s once started: %.0f (mean wall %.2f s at %d games, %.2f s at %d)\n", q, r[q],
+                sum[q" "lo]/c[q" "lo], lo, sum[q" "hi]/c[q" "hi], hi}
+        printf "cluster / local once started: %.2f\n", r["cluster"]/r["local"]}}' "$work/walls"

@@ -9,41 +9,36 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.client.Client;
 import com.hazelcast.client.ClientListener;
-import com.hazelcast.collection.IQueue;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Plays games on the workers of a Hazelcast cluster, and on {@code local} threads of the coordinator
- * itself. The coordinator embeds the cluster's one member; workers connect as clients and announce
- * themselves (host, cores, slots, engines). Every game given to a worker is a <em>lease</em> with its
- * own number: when the worker leaves or dies, or its lease passes its deadline ({@link Leases}), its
- * leases go back to the front of the queue and are played elsewhere, and a result is accepted only
- * for a lease still held by the worker that sends it, so a late result of a re-leased game is dropped
- * and no game is recorded twice. Specs, results and announcements are signed (see {@link Signer}) and
- * bound to this run and this coordinator's incarnation, with a sequence number per sender, so
- * nothing recorded from another run, another incarnation, or earlier in this one is taken again.
+ * Plays games on the workers of a Hazelcast cluster (the coordinator embeds its one member; workers
+ * are clients and announce host, cores, slots, engines), and on {@code local} threads. A game given to
+ * a worker is a numbered <em>lease</em>: when the worker goes or the lease passes its deadline
+ * ({@link Leases}) the game goes back to the front of the queue, and a result counts only for a lease
+ * still held by its sender, so no game is recorded twice. Every message is signed ({@link Signer}),
+ * bound to this run and incarnation, with a sequence number per sender, so no replay is taken.
  *
- * <p>Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
+ * <p>A {@link Dispatcher} matches games with free slots in O(1) per game; specs, welcomes and
+ * notices are queued under the lock and sent after it is released ({@link #flush}). Results come in
+ * signed binary batches ({@link ResultBatch}, checked by the {@link Inbox}). Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
  * {@code arbiter.tasks.<worker id>} (queue: signed specs for that worker), {@code arbiter.results}
- * (queue: signed results from every worker), {@code arbiter.control} (topic: signed cancels). A
+ * (queue: signed result batches from every worker), {@code arbiter.control} (topic: signed cancels). A
  * worker's first message on its queue is its "welcome" (the run and incarnation it is to accept,
  * echoing the nonce of its announcement) or an "unwelcome" saying why it was refused.
  */
@@ -53,27 +48,29 @@ public final class ClusterExecutor implements GameExecutor {
     static final String TASKS = "arbiter.tasks.";
     static final String RESULTS = "arbiter.results";
     static final String CONTROL = "arbiter.control";
-    /** Games queued at a worker beyond its slots, so it never waits for the next one. */
-    static final int PREFETCH = 1;
+    /** Leases given to one worker at once travel in one message, up to this many. */
+    static final int SPECS_PER_MESSAGE = 64;
 
     private final HazelcastInstance hz;
     private final Signer signer;
     private final LocalExecutor local;
-    private final int localThreads;
     /** This coordinator's incarnation: results for another one (before a restart) are dropped. */
     final String incarnation = UUID.randomUUID().toString();
     private final Hazelcasts.Address address;
-
     /** The run this coordinator plays: messages naming another are refused. */
     final String run;
     final AtomicLong sequence = new AtomicLong();
     /** Sequence numbers seen per worker id, for this incarnation. */
     private final Map<String, Sequence> heard = new java.util.concurrent.ConcurrentHashMap<>();
     private final Object lock = new Object();
-    private final Deque<Job> pending = new ArrayDeque<>();
     final Leases leases = new Leases();
+    final Dispatcher dispatcher;
     private final Map<String, Remote> workers = new LinkedHashMap<>();
-    private int localBusy;
+    /** Workers whose task queue refused a spec, paused for a second. */
+    private final Set<Remote> paused = new HashSet<>();
+    /** What to send once the lock is released, in order (with the lock held to add or swap). */
+    private ArrayDeque<Runnable> outgoing = new ArrayDeque<>();
+    private final Object sendLock = new Object();
     private volatile boolean closed;
     private final AtomicLong rejected = new AtomicLong();
     private final Thread receiver;
@@ -98,7 +95,7 @@ public final class ClusterExecutor implements GameExecutor {
         this.address = Hazelcasts.Address.parse(listen, "--listen");
         this.signer = signer;
         this.local = local;
-        this.localThreads = localThreads;
+        this.dispatcher = new Dispatcher(localThreads);
         address.checkBindable("--listen");
         this.hz = Hazelcasts.member(address);
         hz.getClientService().addClientListener(new ClientListener() {
@@ -118,7 +115,9 @@ public final class ClusterExecutor implements GameExecutor {
         for (Map.Entry<String, Object> e : announced.entrySet()) {
             announce(e.getKey(), e.getValue());
         }
-        receiver = new Thread(this::receive, "cluster-results");
+        Inbox inbox = new Inbox(hz.getQueue(RESULTS), signer, run, incarnation, heard, rejected, this::accept, this::tick,
+                () -> closed);
+        receiver = new Thread(inbox::run, "cluster-results");
         receiver.setDaemon(true);
         receiver.start();
         LOG.info("coordinator listening on {} (incarnation {})", address, incarnation);
@@ -149,43 +148,40 @@ public final class ClusterExecutor implements GameExecutor {
                 job.result.complete(null);
                 return job.result;
             }
-            pending.addLast(job);
+            dispatcher.add(job, false);
             dispatch();
         }
+        flush();
         return job.result;
     }
 
     @Override
     public int capacity() {
-        synchronized (lock) {
-            int n = localThreads;
-            for (Remote r : workers.values()) {
-                n += r.info.slots() + PREFETCH;
-            }
-            return n;
-        }
+        return dispatcher.capacity();
     }
 
     @Override
     public void cancelAll() {
-        List<Job> dropped = new ArrayList<>();
+        List<Job> dropped;
+        List<Remote> all;
+        long upTo;
         synchronized (lock) {
-            dropped.addAll(pending);
-            pending.clear();
+            dropped = dispatcher.drain();
             for (Leases.Lease l : leases.clear()) {
                 dropped.add(l.job);
             }
-            for (Remote r : workers.values()) {
-                r.tasks.clear();
-            }
-            ObjectNode cancel = message("cancel");
-            cancel.put("upTo", leases.last());
-            if (!closed || hz.getLifecycleService().isRunning()) {
-                try {
-                    hz.getTopic(CONTROL).publish(signer.sign(Wire.text(cancel)));
-                } catch (RuntimeException e) {
-                    LOG.warn("could not tell the workers to cancel: {}", e.toString());
-                }
+            all = new ArrayList<>(workers.values());
+            upTo = leases.last();
+        }
+        flush();
+        for (Remote r : all) {
+            quietly("clearing the queue of " + r.info.id(), r.tasks::clear);
+        }
+        if (!closed || hz.getLifecycleService().isRunning()) {
+            try {
+                hz.getTopic(CONTROL).publish(signer.sign(Wire.text(message("cancel").put("upTo", upTo))));
+            } catch (RuntimeException e) {
+                LOG.warn("could not tell the workers to cancel: {}", e.toString());
             }
         }
         local.cancelAll();
@@ -212,75 +208,100 @@ public final class ClusterExecutor implements GameExecutor {
         LOG.info("coordinator closed; {} messages rejected", rejected.get());
     }
 
-    /** Gives queued games to free local threads and workers; called with the lock held. */
+    /** Gives queued games to free local threads and workers (sent by {@link #flush}); with the lock held. */
     private void dispatch() {
-        java.util.Iterator<Job> it = pending.iterator();
-        while (it.hasNext()) {
-            Job job = it.next();
-            if (localBusy < localThreads) {
-                it.remove();
-                playLocally(job);
-                continue;
-            }
-            Remote target = null;
-            for (Remote r : workers.values()) {
-                if (r.leases.size() < r.info.slots() + PREFETCH && r.canPlay(job.spec) && !job.refusedBy.contains(r.info.id())
-                        && (target == null || r.leases.size() < target.leases.size())) {
-                    target = r;
-                }
-            }
+        long now = Leases.nowMs();
+        Map<Remote, List<Leases.Lease>> given = new LinkedHashMap<>();
+        dispatcher.dispatch(now, (job, target) -> {
             if (target == null) {
-                warnIfNobodyCanPlay(job);
-                continue;
+                outgoing.add(() -> playLocally(job));
+            } else {
+                given.computeIfAbsent(target, k -> new ArrayList<>()).add(leases.add(job, target, now));
             }
-            it.remove();
-            Leases.Lease lease = leases.add(job, target, Leases.nowMs());
-            ObjectNode m = message("spec");
-            m.put("worker", target.info.id());
-            m.put("lease", lease.number);
-            m.put("moves", job.observer.wantsMoves());
-            m.set("spec", Wire.tree(job.spec));
-            if (!target.tasks.offer(signer.sign(Wire.text(m)))) {
-                leases.remove(lease);
-                pending.addFirst(job);
-                return;
+        });
+        for (Map.Entry<Remote, List<Leases.Lease>> e : given.entrySet()) {
+            List<Leases.Lease> all = e.getValue();
+            for (int i = 0; i < all.size(); i += SPECS_PER_MESSAGE) {
+                List<Leases.Lease> some = all.subList(i, Math.min(all.size(), i + SPECS_PER_MESSAGE));
+                outgoing.add(() -> sendSpecs(e.getKey(), some));
             }
-            LOG.debug("lease {}: game {} of {} to {} (deadline {} s)", lease.number, job.spec.task().id(), job.spec.run(),
-                    target.info.id(), lease.deadlineMs / 1000);
+        }
+        if (dispatcher.queued() > 0) {
+            warnIfNobodyCanPlay();
         }
     }
 
-    /** Engines named by queued games that no connected worker has (warned once each until one joins). */
-    private final Set<String> unplayable = new HashSet<>();
-
-    private void warnIfNobodyCanPlay(Job job) {
-        if (localThreads > 0 || workers.isEmpty()) {
-            return;
-        }
-        for (Remote r : workers.values()) {
-            if (r.canPlay(job.spec) && !job.refusedBy.contains(r.info.id())) {
-                return; // busy, not unable
+    /** Sends what was queued under the lock, in order; called without the lock. */
+    private void flush() {
+        synchronized (sendLock) {
+            while (true) {
+                ArrayDeque<Runnable> batch;
+                synchronized (lock) {
+                    if (outgoing.isEmpty()) {
+                        return;
+                    }
+                    batch = outgoing;
+                    outgoing = new ArrayDeque<>();
+                }
+                for (Runnable r : batch) {
+                    r.run();
+                }
             }
         }
-        String engines = String.join(" and ", new LinkedHashSet<>(List.of(job.spec.white().engine(), job.spec.black().engine())));
-        if (unplayable.add(engines)) {
+    }
+
+    /**
+     * Offers leases to their worker in one signed message (a "spec", or "specs" for several); a full
+     * queue pauses the worker for a second and puts the games back at the front of the queue.
+     */
+    private void sendSpecs(Remote target, List<Leases.Lease> given) {
+        ObjectNode m = Wire.leases(message(given.size() == 1 ? "spec" : "specs").put("worker", target.info.id()), given);
+        boolean taken;
+        try {
+            taken = target.tasks.offer(signer.sign(Wire.text(m)));
+        } catch (RuntimeException e) {
+            LOG.debug("offering {} leases to {}: {}", given.size(), target.info.id(), e.toString());
+            taken = false;
+        }
+        if (taken) {
+            return;
+        }
+        synchronized (lock) {
+            for (int i = given.size() - 1; i >= 0; i--) {
+                Leases.Lease lease = given.get(i);
+                if (leases.get(lease.number) == lease) {
+                    leases.remove(lease);
+                    dispatcher.add(lease.job, true);
+                }
+            }
+            target.pausedUntilMs = Leases.nowMs() + 1000;
+            paused.add(target);
+            dispatch();
+        }
+    }
+
+    /** Tells every worker once which engines the queued games need that no connected worker has. With the lock held. */
+    private void warnIfNobodyCanPlay() {
+        for (Dispatcher.Lane lane : dispatcher.unplayable()) {
+            Job job = lane.jobs.peekFirst();
+            String engines = String.join(" and ", lane.key.engines());
             LOG.warn("no connected worker can play game {} of {} (engines {}): waiting for a worker with them in its --engines",
                     job.spec.task().id(), job.spec.run(), engines);
             for (Remote r : workers.values()) {
                 ObjectNode notice = message("notice").put("worker", r.info.id()).put("why", "the coordinator has games this "
                         + "worker cannot play: it needs the engines " + engines + " in its --engines file");
-                r.tasks.offer(signer.sign(Wire.text(notice)));
+                outgoing.add(() -> r.tasks.offer(signer.sign(Wire.text(notice))));
             }
         }
     }
 
     private void playLocally(Job job) {
-        localBusy++;
         local.submit(job.spec, job.observer).whenComplete((game, error) -> {
             synchronized (lock) {
-                localBusy--;
+                dispatcher.localDone();
                 dispatch();
             }
+            flush();
             if (error != null) {
                 job.result.completeExceptionally(error);
             } else {
@@ -300,11 +321,8 @@ public final class ClusterExecutor implements GameExecutor {
 
     /** Tells a connected client why its announcement was refused (it may not be able to check the signature). */
     private void unwelcome(String id, String why) {
-        try {
-            hz.getQueue(TASKS + id).offer(signer.sign(Wire.text(message("unwelcome").put("worker", id).put("why", why))));
-        } catch (RuntimeException e) {
-            LOG.debug("telling {} why: {}", id, e.toString());
-        }
+        String m = signer.sign(Wire.text(message("unwelcome").put("worker", id).put("why", why)));
+        quietly("telling " + id + " why", () -> hz.getQueue(TASKS + id).offer(m));
     }
 
     /** A worker's (re)announcement in the workers map. */
@@ -328,6 +346,8 @@ public final class ClusterExecutor implements GameExecutor {
             unwelcome(id, e.getMessage());
             return;
         }
+        Remote r = new Remote(info, hz.getQueue(TASKS + id));
+        String welcome = signer.sign(Wire.text(message("welcome").put("worker", id).put("nonce", nonce)));
         synchronized (lock) {
             if (closed) {
                 return;
@@ -335,36 +355,42 @@ public final class ClusterExecutor implements GameExecutor {
             Remote old = workers.remove(id);
             if (old != null) {
                 requeue(old);
+                dispatcher.leave(old);
             }
-            Remote r = new Remote(info, hz.getQueue(TASKS + id));
-            r.tasks.offer(signer.sign(Wire.text(message("welcome").put("worker", id).put("nonce", nonce))));
+            outgoing.add(() -> r.tasks.offer(welcome));
             workers.put(id, r);
-            unplayable.clear();
+            dispatcher.join(r);
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),
                     info.slots(), info.engines().isEmpty() ? "built-in only" : String.join(", ", info.engines()));
             dispatch();
         }
+        flush();
     }
 
     private void workerLeft(String id, String how) {
+        Remote r;
         synchronized (lock) {
-            Remote r = workers.remove(id);
+            r = workers.remove(id);
             if (r == null) {
                 return;
             }
             int back = requeue(r);
+            dispatcher.leave(r);
+            paused.remove(r);
             LOG.info("worker left ({}): {} on {}; {} games back in the queue", how, id, r.info.host(), back);
-            try {
-                r.tasks.destroy();
-            } catch (RuntimeException e) {
-                LOG.debug("destroying the queue of {}: {}", id, e.toString());
-            }
-            try {
-                hz.getMap(WORKERS).remove(id);
-            } catch (RuntimeException e) {
-                LOG.debug("removing {}: {}", id, e.toString());
-            }
             dispatch();
+        }
+        flush();
+        quietly("destroying the queue of " + id, r.tasks::destroy);
+        quietly("removing " + id, () -> hz.getMap(WORKERS).remove(id));
+    }
+
+    /** Does something to Hazelcast that may fail as a worker goes (logged at debug level). */
+    private static void quietly(String what, Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            LOG.debug("{}: {}", what, e.toString());
         }
     }
 
@@ -375,126 +401,100 @@ public final class ClusterExecutor implements GameExecutor {
             Leases.Lease l = leases.get(numbers.get(i));
             if (l != null) {
                 leases.remove(l);
-                pending.addFirst(l.job);
+                dispatcher.add(l.job, true);
             }
         }
         r.leases.clear();
         return numbers.size();
     }
 
-    /** Puts the games of leases silent past their deadline back at the front of the queue. */
-    private void expireLeases() {
+    /** A lease ends: its worker has room again. With the lock held. */
+    private void release(Leases.Lease l) {
+        leases.remove(l);
+        dispatcher.ready(l.worker);
+    }
+
+    /** Puts the games of leases silent past their deadline back at the front of the queue; ends pauses. */
+    private void tick() {
         synchronized (lock) {
-            List<Leases.Lease> expired = leases.expire(Leases.nowMs());
+            long now = Leases.nowMs();
+            List<Leases.Lease> expired = leases.expire(now);
             for (int i = expired.size() - 1; i >= 0; i--) {
                 Leases.Lease l = expired.get(i);
                 LOG.warn("lease {} of game {} of {} to {} expired: nothing heard for {} s; the game goes back to the queue",
                         l.number, l.job.spec.task().id(), l.job.spec.run(), l.worker.info.id(), l.deadlineMs / 1000);
-                pending.addFirst(l.job);
+                dispatcher.add(l.job, true);
+                dispatcher.ready(l.worker);
             }
-            if (!expired.isEmpty()) {
-                dispatch();
+            paused.removeIf(r -> {
+                boolean over = r.pausedUntilMs <= now;
+                if (over) {
+                    dispatcher.ready(r);
+                }
+                return over;
+            });
+            dispatch();
+        }
+        flush();
+    }
+
+    /** Acts on each entry of a worker's checked batch ({@link Inbox}). */
+    private void accept(ResultBatch.Batch b) {
+        String worker = b.worker();
+        List<Runnable> after = new ArrayList<>();
+        synchronized (lock) {
+            long now = Leases.nowMs();
+            for (ResultBatch.Entry e : b.entries()) {
+                if (e.kind() == ResultBatch.Kind.ALIVE) {
+                    leases.heard(worker, e.leases(), now);
+                } else {
+                    entry(worker, e, now, after);
+                }
             }
+            dispatch();
+        }
+        flush();
+        for (Runnable r : after) {
+            r.run();
         }
     }
 
-    /** Takes every worker message off the results queue, checks it and acts on it. */
-    private void receive() {
-        IQueue<Object> results = hz.getQueue(RESULTS);
-        long nextExpiry = 0;
-        while (!closed) {
-            if (Leases.nowMs() >= nextExpiry) {
-                expireLeases();
-                nextExpiry = Leases.nowMs() + 250;
-            }
-            Object message;
-            try {
-                message = results.poll(200, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                return;
-            } catch (RuntimeException e) {
-                if (closed) {
-                    return;
-                }
-                rejected.incrementAndGet();
-                LOG.warn("rejected a message on {}: {}", RESULTS, e.toString());
-                continue;
-            }
-            if (message != null) {
-                try {
-                    handle(message);
-                } catch (RuntimeException e) {
-                    rejected.incrementAndGet();
-                    LOG.warn("rejected a worker message: {}", e.getMessage());
-                }
-            }
-        }
-    }
-
-    private void handle(Object message) {
-        JsonNode m = Wire.parse(signer.open(message));
-        String kind = Wire.field(m, "kind");
-        if (!run.equals(Wire.field(m, "run")) || !incarnation.equals(Wire.field(m, "coordinator"))) {
-            throw new Wire.BadMessageException("a " + kind + " for another run or an earlier coordinator");
-        }
-        String worker = Wire.field(m, "worker");
-        if (!heard.computeIfAbsent(worker, k -> new Sequence()).take(Wire.number(m, "seq"))) {
-            throw new Wire.BadMessageException("a replayed " + kind + " from " + worker + " (sequence number already seen)");
-        }
-        if ("alive".equals(kind)) {
-            synchronized (lock) {
-                leases.heard(worker, m.path("leases"), Leases.nowMs());
-            }
+    /** One entry about a lease; what is to be done without the lock goes to {@code after}. With the lock held. */
+    private void entry(String worker, ResultBatch.Entry e, long now, List<Runnable> after) {
+        Leases.Lease lease = leases.get(e.lease());
+        if (lease == null || !lease.worker.info.id().equals(worker)) {
+            LOG.info("dropped a {} for lease {} from {}: not its lease (re-leased, cancelled or done)", e.kind(), e.lease(), worker);
             return;
         }
-        long number = Wire.number(m, "lease");
-        Job done;
-        PlayedGame game = null;
-        synchronized (lock) {
-            Leases.Lease lease = leases.get(number);
-            if (lease == null || !lease.worker.info.id().equals(worker)) {
-                LOG.info("dropped a {} for lease {} from {}: not its lease (re-leased, cancelled or done)", kind, number, worker);
-                return;
+        lease.heardMs = now;
+        Job job = lease.job;
+        switch (e.kind()) {
+            case STARTED -> {
+                String where = lease.worker.info.host() + "/" + worker.substring(0, Math.min(8, worker.length()));
+                after.add(() -> job.observer.started(where));
             }
-            lease.heardMs = Leases.nowMs();
-            switch (kind) {
-                case "started" -> {
-                    lease.job.observer.started(lease.worker.info.host() + "/" + worker.substring(0, 8));
+            case MOVED -> after.add(() -> job.observer.moved(e.move(), e.position(), e.ply()));
+            case REFUSED -> {
+                LOG.warn("worker {} refused game {} of {}: {}", worker, job.spec.task().id(), job.spec.run(), e.why());
+                release(lease);
+                job.refusedBy.add(worker);
+                dispatcher.add(job, true);
+            }
+            case ABANDONED -> {
+                release(lease);
+                dispatcher.add(job, true);
+            }
+            case RESULT -> {
+                if (!e.game().task().equals(job.spec.task())) {
+                    rejected.incrementAndGet();
+                    LOG.warn("rejected a worker message: lease {} from {}: the game is not the task that was leased",
+                            e.lease(), worker);
                     return;
                 }
-                case "moved" -> {
-                    lease.job.observer.moved(Wire.move(m.get("move")), Wire.field(m, "position"),
-                            m.has("ply") ? m.get("ply").asInt() : 0);
-                    return;
-                }
-                case "refused" -> {
-                    LOG.warn("worker {} refused game {} of {}: {}", worker, lease.job.spec.task().id(),
-                            lease.job.spec.run(), Wire.field(m, "why"));
-                    leases.remove(lease);
-                    lease.job.refusedBy.add(worker);
-                    pending.addFirst(lease.job);
-                    dispatch();
-                    return;
-                }
-                case "abandoned" -> {
-                    leases.remove(lease);
-                    pending.addFirst(lease.job);
-                    dispatch();
-                    return;
-                }
-                case "result" -> {
-                    game = Wire.game(m.get("game"));
-                    if (!game.task().equals(lease.job.spec.task())) {
-                        throw new Wire.BadMessageException("lease " + number + " from " + worker
-                                + ": the game is not the task that was leased");
-                    }
-                    leases.remove(lease);
-                    done = lease.job;
-                    dispatch();
-                }
-                default -> throw new Wire.BadMessageException("unknown kind '" + kind + "'");
+                leases.remove(lease);
+                dispatcher.measured(lease.worker, now);
+                after.add(() -> job.result.complete(e.game()));
             }
         }
-        done.result.complete(game);
     }
 }

@@ -70,9 +70,9 @@ final class Leases {
     }
 
     /** {@code worker} still holds the leases numbered in {@code numbers} (its heartbeat). */
-    void heard(String worker, Iterable<com.fasterxml.jackson.databind.JsonNode> numbers, long nowMs) {
-        for (com.fasterxml.jackson.databind.JsonNode n : numbers) {
-            Lease l = byNumber.get(n.asLong());
+    void heard(String worker, long[] numbers, long nowMs) {
+        for (long n : numbers) {
+            Lease l = byNumber.get(n);
             if (l != null && l.worker.info.id().equals(worker)) {
                 l.heardMs = nowMs;
             }

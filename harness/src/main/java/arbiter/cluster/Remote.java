@@ -13,10 +13,25 @@ final class Remote {
     final ClusterExecutor.WorkerInfo info;
     final IQueue<Object> tasks;
     final Set<Long> leases = new LinkedHashSet<>();
+    /** The dispatcher's lanes whose games it can play, and those whose queue holds it now. */
+    final List<Dispatcher.Lane> lanes = new ArrayList<>();
+    final Set<Dispatcher.Lane> queuedIn = new java.util.HashSet<>();
+    /** Left (its queue entries are skipped); paused after its task queue refused a spec. */
+    boolean gone;
+    long pausedUntilMs;
+    /** Games leased beyond its slots (see {@link Dispatcher#measured}), and the results counted to set it. */
+    int prefetch = Dispatcher.PREFETCH;
+    long windowStartMs;
+    int windowResults;
 
     Remote(ClusterExecutor.WorkerInfo info, IQueue<Object> tasks) {
         this.info = info;
         this.tasks = tasks;
+    }
+
+    /** Games it can still be leased: its slots and prefetch less the leases it holds. */
+    int room() {
+        return info.slots() + prefetch - leases.size();
     }
 
     /** The checked announcement {@code value} of worker {@code id}; its sequence number taken from {@code seen}. */

@@ -55,6 +55,22 @@ final class Wire {
         }
     }
 
+    /**
+     * Puts leases into a "spec" message (one: its fields in the message) or "specs" (several: a
+     * {@code games} array), each its lease number, whether to send moves, and the spec (written as it
+     * is serialised, not copied into a tree first).
+     */
+    static ObjectNode leases(ObjectNode m, java.util.List<Leases.Lease> given) {
+        com.fasterxml.jackson.databind.node.ArrayNode games = given.size() == 1 ? null : m.putArray("games");
+        for (Leases.Lease lease : given) {
+            ObjectNode g = games == null ? m : games.addObject();
+            g.put("lease", lease.number);
+            g.put("moves", lease.job.observer.wantsMoves());
+            g.putPOJO("spec", lease.job.spec);
+        }
+        return m;
+    }
+
     /** @throws BadMessageException when the text is not a JSON object */
     static JsonNode parse(String json) {
         try {
@@ -92,7 +108,7 @@ final class Wire {
         return read(node, PlayedGame.class);
     }
 
-    private static <T> T read(JsonNode node, Class<T> type) {
+    static <T> T read(JsonNode node, Class<T> type) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             throw new BadMessageException("no " + type.getSimpleName());
         }

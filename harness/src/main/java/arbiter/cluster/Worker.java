@@ -18,7 +18,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.logging.log4j.LogManager;
@@ -55,7 +54,7 @@ public final class Worker implements AutoCloseable {
     private final CountDownLatch welcomed = new CountDownLatch(1);
     private final AtomicLong sequence = new AtomicLong();
     private final Set<Long> held = ConcurrentHashMap.newKeySet();
-    private final LinkedBlockingDeque<ObjectNode> outbox = new LinkedBlockingDeque<>();
+    private final Outbox outbox;
     private volatile boolean closed;
     /** The nonce of the latest announcement: only a welcome echoing it is taken. */
     private volatile String nonce = "";
@@ -116,6 +115,10 @@ public final class Worker implements AutoCloseable {
             }
         });
         this.id = hz.getLocalEndpoint().getUuid().toString();
+        this.outbox = new Outbox(signer, id, sequence, () -> {
+            Session s = session;
+            return s == null ? null : s.coordinator();
+        });
     }
 
     public String id() {
@@ -146,7 +149,8 @@ public final class Worker implements AutoCloseable {
             }
         }
         hz.getTopic(ClusterExecutor.CONTROL).addMessageListener(message -> control(message.getMessageObject()));
-        Thread sender = new Thread(this::sendLoop, "worker-sender");
+        IQueue<Object> results = hz.getQueue(ClusterExecutor.RESULTS);
+        Thread sender = new Thread(() -> outbox.run(results), "worker-sender");
         sender.setDaemon(true);
         sender.start();
         if (connectTimeoutMs >= 0) {
@@ -219,10 +223,7 @@ public final class Worker implements AutoCloseable {
     private void alive() {
         Session s = session;
         if (s != null && !held.isEmpty() && outbox.size() < 16) {
-            ObjectNode m = envelope("alive", s);
-            ArrayNode leases = m.putArray("leases");
-            held.forEach(leases::add);
-            outbox.add(m);
+            send(s, ResultBatch.Entry.alive(held.stream().mapToLong(Long::longValue).toArray()));
         }
     }
 
@@ -255,12 +256,14 @@ public final class Worker implements AutoCloseable {
                     say("The coordinator says: " + m.path("why").asText());
                 }
             }
-            case "spec" -> {
+            case "spec", "specs" -> {
                 Session s = session;
                 if (s == null || !s.owns(m)) {
                     rejectedSpec("a spec for another run or coordinator, or a replay");
-                } else {
+                } else if (kind.equals("spec")) {
                     play(m, s);
+                } else {
+                    m.path("games").forEach(g -> play(g, s)); // several leases in one signed message
                 }
             }
             default -> rejectedSpec("unknown kind '" + kind + "'");
@@ -299,14 +302,12 @@ public final class Worker implements AutoCloseable {
         say("Rejected a spec: " + why);
     }
 
+    /** Plays the lease {@code m} (its number, spec and whether to send moves) of a checked message. */
     private void play(JsonNode m, Session session) {
         GameSpec spec;
         long lease;
         boolean moves;
         try {
-            if (!"spec".equals(Wire.field(m, "kind"))) {
-                throw new Wire.BadMessageException("not a spec");
-            }
             lease = Wire.number(m, "lease");
             spec = Wire.spec(m.get("spec"));
             moves = m.path("moves").asBoolean(false);
@@ -330,17 +331,13 @@ public final class Worker implements AutoCloseable {
                     return; // the coordinator wants a live view, not every move of a fast game
                 }
                 lastMoveSent = now;
-                ObjectNode r = reply("moved", session, lease);
-                r.set("move", Wire.tree(move));
-                r.put("position", position);
-                r.put("ply", ply);
-                outbox.add(r);
+                send(session, ResultBatch.Entry.moved(lease, move, position, ply));
             }
 
             @Override
             public void started(String worker) {
                 LOG.info("playing game {} of {} (lease {})", spec.task().id(), spec.run(), lease);
-                outbox.add(reply("started", session, lease));
+                send(session, ResultBatch.Entry.of(ResultBatch.Kind.STARTED, lease));
             }
         };
         executor.submit(spec, started).whenComplete((game, error) -> {
@@ -350,79 +347,21 @@ public final class Worker implements AutoCloseable {
             }
             if (error != null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                ObjectNode r = reply("refused", session, lease);
-                r.put("why", String.valueOf(cause.getMessage()));
                 LOG.warn("refused game {} of {}: {}", spec.task().id(), spec.run(), cause.getMessage());
                 say("Refused game " + spec.task().id() + ": " + cause.getMessage());
-                outbox.add(r);
+                send(session, ResultBatch.Entry.refused(lease, String.valueOf(cause.getMessage())));
             } else if (game == null) {
-                outbox.add(reply("abandoned", session, lease));
+                send(session, ResultBatch.Entry.of(ResultBatch.Kind.ABANDONED, lease));
             } else {
-                ObjectNode r = reply("result", session, lease);
-                r.set("game", Wire.tree(game));
                 LOG.info("game {} of {}: {} - {} {} ({})", spec.task().id(), spec.run(), spec.task().white(),
                         spec.task().black(), game.result(), game.termination().describe());
-                outbox.add(r);
+                send(session, ResultBatch.Entry.result(lease, game));
             }
         });
     }
 
-    private ObjectNode envelope(String kind, Session s) {
-        ObjectNode r = Wire.object();
-        r.put("kind", kind);
-        r.put("run", s.run());
-        r.put("coordinator", s.coordinator());
-        r.put("worker", id);
-        r.put("seq", sequence.incrementAndGet());
-        return r;
-    }
-
-    private ObjectNode reply(String kind, Session s, long lease) {
-        return envelope(kind, s).put("lease", lease);
-    }
-
-    /**
-     * Hands the outbox to the coordinator in order. A message the results queue does not take (full,
-     * or the connection lost) is kept and offered again; only one whose session ended (the connection
-     * was lost and the coordinator gave the worker's leases to others, or restarted) is given up, and logged.
-     */
-    private void sendLoop() {
-        IQueue<Object> results = hz.getQueue(ClusterExecutor.RESULTS);
-        long backoff = 50;
-        while (!closed) {
-            ObjectNode m;
-            try {
-                m = outbox.takeFirst();
-            } catch (InterruptedException e) {
-                return;
-            }
-            while (!closed) {
-                Session s = session;
-                if (s == null || !s.coordinator().equals(m.path("coordinator").asText())) {
-                    LOG.info("gave up a {} for lease {}: the connection to coordinator {} ended since, and with it this "
-                            + "worker's leases (back in its queue)", m.path("kind").asText(), m.path("lease").asLong(),
-                            m.path("coordinator").asText());
-                    break;
-                }
-                boolean taken;
-                try {
-                    taken = results.offer(signer.sign(Wire.text(m)), 1, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    return;
-                } catch (RuntimeException e) {
-                    LOG.debug("could not send a {} for lease {}: {}", m.path("kind").asText(), m.path("lease").asLong(), e.toString());
-                    taken = false;
-                }
-                if (taken) {
-                    backoff = 50;
-                    break;
-                }
-                LOG.warn("the coordinator did not take a {} for lease {}: kept, trying again", m.path("kind").asText(),
-                        m.path("lease").asLong());
-                sleep(backoff);
-                backoff = Math.min(backoff * 2, 2000);
-            }
-        }
+    private void send(Session s, ResultBatch.Entry e) {
+        outbox.add(s.run(), s.coordinator(), e);
     }
 
     private void control(Object message) {
@@ -456,6 +395,7 @@ public final class Worker implements AutoCloseable {
             return;
         }
         closed = true;
+        outbox.close();
         try {
             hz.shutdown();
         } catch (RuntimeException e) {

@@ -8,7 +8,9 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -23,35 +25,81 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * seconds since the relay started.
  *
  * <pre>java arbiter.cluster.FaultRelay LISTEN_HOST:PORT TARGET_HOST:PORT DELAY_MS SEED</pre>
+ *
+ * In a test's own JVM, {@link #start} runs one and {@link #blackHole} makes every open connection a
+ * half-open one whose far end is never told.
  */
-final class FaultRelay {
+final class FaultRelay implements AutoCloseable {
     private final InetSocketAddress target;
     private final long delayMs;
     private final long seed;
     private final long start = System.nanoTime();
     private final PrintStream out;
+    private final ServerSocket server = new ServerSocket();
+    private final List<Link> links = new CopyOnWriteArrayList<>();
 
-    FaultRelay(InetSocketAddress target, long delayMs, long seed, PrintStream out) {
+    private FaultRelay(InetSocketAddress target, long delayMs, long seed, PrintStream out) throws IOException {
         this.target = target;
         this.delayMs = delayMs;
         this.seed = seed;
         this.out = out;
     }
 
-    public static void main(String[] args) throws IOException {
+    /** Starts relaying: connections to {@code listen} reach {@code target}. */
+    static FaultRelay start(InetSocketAddress listen, InetSocketAddress target, long delayMs, long seed, PrintStream out)
+            throws IOException {
+        FaultRelay relay = new FaultRelay(target, delayMs, seed, out);
+        relay.server.bind(listen, 50);
+        relay.say("listening on " + relay.server.getLocalSocketAddress() + ", relaying to " + target + " with " + delayMs
+                + " ms per chunk, " + (seed < 0 ? "no faults" : "seed " + seed));
+        Thread t = new Thread(relay::accept, "relay-accept");
+        t.setDaemon(true);
+        t.start();
+        return relay;
+    }
+
+    public static void main(String[] args) throws Exception {
         if (args.length != 4) {
             System.err.println("usage: FaultRelay LISTEN_HOST:PORT TARGET_HOST:PORT DELAY_MS SEED");
             System.exit(2);
         }
-        InetSocketAddress listen = address(args[0]);
-        FaultRelay relay = new FaultRelay(address(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]), System.out);
-        try (ServerSocket server = new ServerSocket()) {
-            server.bind(listen, 50);
-            relay.say("listening on " + args[0] + ", relaying to " + args[1] + " with " + args[2] + " ms per chunk, seed " + args[3]);
-            for (int n = 1; ; n++) {
-                Socket in = server.accept();
-                relay.open(n, in);
+        start(address(args[0]), address(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]), System.out);
+        Thread.currentThread().join(); // until killed
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    private void accept() {
+        for (int n = 1; !server.isClosed(); n++) {
+            try {
+                open(n, server.accept());
+            } catch (IOException e) {
+                return;
             }
+        }
+    }
+
+    /**
+     * Closes the client's side of every connection and leaves the target's side open and silent, as a
+     * partition that heals only after the client gave its connection up: the target never hears that
+     * the connection ended. New connections are relayed as before.
+     */
+    void blackHole() {
+        for (Link l : links) {
+            l.silent = true;
+            close(l.a);
+            say("connection " + l.n + ": client side closed, target side left open and silent");
+        }
+    }
+
+    @Override
+    public void close() {
+        close(server);
+        for (Link l : links) {
+            l.silent = false;
+            l.end();
         }
     }
 
@@ -77,6 +125,7 @@ final class FaultRelay {
         }
         say("connection " + n + " from " + in.getRemoteSocketAddress());
         Link link = new Link(n, in, out, new Random(seed * 1_000_003L + n));
+        links.add(link);
         link.pump(in, out, "up");
         link.pump(out, in, "down");
         if (seed >= 0) {
@@ -86,7 +135,7 @@ final class FaultRelay {
         }
     }
 
-    private static void close(Socket s) {
+    private static void close(java.io.Closeable s) {
         try {
             s.close();
         } catch (IOException e) {
@@ -105,6 +154,8 @@ final class FaultRelay {
         private final Random random;
         private final AtomicBoolean closed = new AtomicBoolean();
         private volatile long stalledUntil;
+        /** Black-holed: nothing more reaches the target, and its socket is not closed. */
+        private volatile boolean silent;
 
         Link(int n, Socket a, Socket b, Random random) {
             this.n = n;
@@ -136,7 +187,12 @@ final class FaultRelay {
         }
 
         void end() {
+            if (silent) {
+                close(a);
+                return;
+            }
             if (closed.compareAndSet(false, true)) {
+                links.remove(this);
                 close(a);
                 close(b);
                 say("connection " + n + " closed");
@@ -154,7 +210,8 @@ final class FaultRelay {
             LinkedBlockingQueue<Chunk> line = new LinkedBlockingQueue<>();
             Thread reader = new Thread(() -> {
                 byte[] buffer = new byte[16384];
-                try (InputStream i = from.getInputStream()) {
+                try {
+                    InputStream i = from.getInputStream(); // not closed here: closing it would close the socket (end() does)
                     int n;
                     while ((n = i.read(buffer)) >= 0) {
                         line.put(new Chunk(System.nanoTime() + delayMs * 1_000_000L, Arrays.copyOf(buffer, n)));
@@ -166,7 +223,8 @@ final class FaultRelay {
                 line.add(new Chunk(0, null));
             }, "read-" + n + "-" + direction);
             Thread writer = new Thread(() -> {
-                try (OutputStream o = to.getOutputStream()) {
+                try {
+                    OutputStream o = to.getOutputStream();
                     while (true) {
                         Chunk c = line.take();
                         if (c.bytes == null) {
@@ -177,6 +235,9 @@ final class FaultRelay {
                             Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
                         }
                         holdWhileStalled();
+                        if (silent && to == b) {
+                            continue; // black-holed: dropped
+                        }
                         o.write(c.bytes);
                         o.flush();
                     }

@@ -18,7 +18,7 @@ for i in $(seq 1 "$runs"); do
         status=FAILED
     fi
     echo "run $i: $status"
-    grep -h '^netns figures: ' "$log" | sed 's/^netns figures: /  /' \
+    grep -ho 'netns figures: .*' "$log" | sed 's/^netns figures: /  /' \
         || echo "  no figures: the test was skipped (needs root and ip netns)"
     [ "$status" = passed ] || tail -n 40 "$log"
     rm -f "$log"

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * coordinator's end of its veth set down, then up). The run must complete with every game recorded
  * exactly once and each game equal, move for move, to a local run of the same config; the same
  * topology without faults gives the time the faults cost. Figures are printed as {@code netns figures:}
- * lines (see docs/cluster.md, "Real networks").
+ * lines (see docs/cluster.md, "Tested on real networks", and docs/benchmarks.md).
  *
  * <p>Needs root and {@code ip netns} (iproute2); skipped otherwise. No netem: this machine's kernel has
  * none, so delays and stalls come from the relay, the partition from the link state. Everything made

@@ -106,7 +106,7 @@ public final class ClusterExecutor implements GameExecutor {
 
             @Override
             public void clientDisconnected(Client client) {
-                workerLeft(client.getUuid().toString(), "disconnected");
+                Hazelcasts.unlessConnected(hz, client, () -> workerLeft(client.getUuid().toString(), "disconnected"));
             }
         });
         IMap<String, Object> announced = hz.getMap(WORKERS);

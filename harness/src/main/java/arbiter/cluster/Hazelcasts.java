@@ -127,6 +127,20 @@ final class Hazelcasts {
         return Hazelcast.newHazelcastInstance(config);
     }
 
+    /**
+     * Runs {@code left} unless {@code client} is still connected to {@code member}. Hazelcast reports the
+     * end of each of a client's connections: a worker that reconnected after a partition is still
+     * connected on its new one when the member closes its old, dead one (15-25 s after its last byte).
+     */
+    static void unlessConnected(HazelcastInstance member, com.hazelcast.client.Client client, Runnable left) {
+        if (member.getClientService().getConnectedClients().stream().anyMatch(c -> c.getUuid().equals(client.getUuid()))) {
+            org.apache.logging.log4j.LogManager.getLogger(Hazelcasts.class)
+                    .info("an old connection of worker {} closed; it is connected on another", client.getUuid());
+        } else {
+            left.run();
+        }
+    }
+
     /** A client of the coordinator at {@code join}, connected on return; tries to (re)connect for {@code connectTimeoutMs} (-1: forever). */
     static HazelcastInstance client(Address join, String name, long connectTimeoutMs) {
         return client(join, name, connectTimeoutMs, null);

@@ -53,14 +53,20 @@ final class ClusterProcesses implements AutoCloseable {
     }
 
     Process start(String name, List<String> args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return start(name, List.of(), "arbiter.cli.Main", args);
+    }
+
+    /** {@code main} with {@code args} in a JVM of its own, started by {@code prefix} (e.g. {@code ip netns exec NS}) when not empty. */
+    Process start(String name, List<String> prefix, String main, List<String> args) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                 "--add-opens", "java.management/sun.management=ALL-UNNAMED",
                 "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
                 "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
                 "-Dhazelcast.logging.type=log4j2",
-                "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main"));
+                "-cp", System.getProperty("java.class.path"), main));
         command.addAll(args);
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".out").toFile()).start();

@@ -52,6 +52,8 @@ public final class Worker implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final CountDownLatch connected = new CountDownLatch(1);
     private final CountDownLatch welcomed = new CountDownLatch(1);
+    /** Counted down when the constructor has set {@code hz} and {@code id}: Hazelcast may report the connection before. */
+    private final CountDownLatch constructed = new CountDownLatch(1);
     private final AtomicLong sequence = new AtomicLong();
     private final Set<Long> held = ConcurrentHashMap.newKeySet();
     private final Outbox outbox;
@@ -119,6 +121,7 @@ public final class Worker implements AutoCloseable {
             Session s = session;
             return s == null ? null : s.coordinator();
         });
+        constructed.countDown();
     }
 
     public String id() {
@@ -160,6 +163,12 @@ public final class Worker implements AutoCloseable {
     }
 
     private void announce() {
+        try {
+            constructed.await(); // the first connection may be reported from inside Hazelcasts.client
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         announced = System.currentTimeMillis();
         nonce = UUID.randomUUID().toString();
         ObjectNode hello = Wire.object();

@@ -38,13 +38,14 @@ class ClusterReconnectTest {
 
     @Test
     void aWorkerThatReconnectedIsNotDroppedWhenItsOldDeadConnectionIsClosed() throws Exception {
-        // Many games: the test ends once the worker has been seen playing after the old connection closed.
+        // Many games (the cluster plays about 20 a second here): the test ends once the worker has been seen
+        // playing after the old connection closed, long before the run would.
         String json = """
                 { "name": "stale", "game": { "variant": "international" },
                   "players": [
                     { "name": "deep", "engine": "draughts-alphabeta", "limits": { "depth": 5 } },
                     { "name": "shallow", "engine": "draughts-alphabeta", "limits": { "depth": 3 } } ],
-                  "schedule": { "type": "round-robin", "rounds": 200 },
+                  "schedule": { "type": "round-robin", "rounds": 5000 },
                   "openings": { "randomPlies": 4, "pairs": true },
                   "adjudication": { "maxPlies": 160 },
                   "concurrency": 1, "seed": 3, "output": "%s" }
@@ -66,7 +67,11 @@ class ClusterReconnectTest {
             cluster.await("the worker on a new connection", 60,
                     () -> read(log).split("worker joined: ", -1).length - 1 >= 2);
             // Hazelcast closes the old connection 15-25 s after its last byte.
-            cluster.await("the old connection closed by the coordinator", 60, () -> STALE.matcher(read(log)).find());
+            try {
+                cluster.await("the old connection closed by the coordinator", 60, () -> STALE.matcher(read(log)).find());
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "\n--- the coordinator's arbiter.log:\n" + read(log), e);
+            }
             Matcher stale = STALE.matcher(read(log));
             assertTrue(stale.find());
             long closed = time(stale.group(1));

@@ -84,7 +84,7 @@ expect "s2 self-play games" "600" "$(grep -c '^\[Result ' "$work/s2-selfplay/gam
     --preset s2-autocheckers --tune king,rankSquared,kingEdge,kingCorner,neighbour \
     --out "$work/s2-texel.json" "$work/s2-selfplay/games.pdn" >"$work/texel.out"
 expect "s2 texel positions" "63496" "$(field positions)"
-expect "s2 texel K" "0.008995" "$(field k)"
+expect "s2 texel K" "0.008996" "$(field k)"
 expect "s2 texel mse" "0.078708 -> 0.073730" "$(field mse)"
 expect "s2 texel king (1 decimal)" "101.7" "$(printf '%.1f' "$(weight king)")"
 expect "s2 texel rankSquared (2 decimals)" "-0.06" "$(printf '%.2f' "$(weight rankSquared)")"
@@ -96,6 +96,13 @@ if cmp -s "$work/s2-texel.json" configs/tune/s2-texel.json; then
 else
     expect "configs/tune/s2-texel.json" "identical" "differs"
 fi
+./arbiter texel --game english --rule majorityCapture=true --engine draughts-alphabeta \
+    --preset s2-autocheckers --weights configs/tune/s2-start-b.json \
+    --tune king,rankSquared,kingEdge,kingCorner,neighbour \
+    --out "$work/s2-texel-b.json" "$work/s2-selfplay/games.pdn" >"$work/texel.out"
+expect "s2 texel from start b: mse" "0.083343 -> 0.073732" "$(field mse)"
+expect "s2 texel from start b: five weights" "99.3 -0.13 -1.1 -24.9 -1.3" "$(printf '%.1f %.2f %.1f %.1f %.1f' \
+    "$(weight king)" "$(weight rankSquared)" "$(weight kingEdge)" "$(weight kingCorner)" "$(weight neighbour)")"
 ./arbiter run configs/tune-s2-validate-hand.json --output "$work/s2-validate-hand" >"$work/s2-validate-hand.txt" 2>&1
 sprt_check "tune-s2-validate-hand" 114 "H1 accepted" "$work/s2-validate-hand.txt"
 

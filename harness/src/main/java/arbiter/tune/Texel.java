@@ -51,12 +51,31 @@ public final class Texel {
         return sum / samples.size();
     }
 
-    /** The K that minimises the error for fixed weights, searched in [kMin, kMax]. */
+    /**
+     * The K that minimises the error for fixed weights, searched in [kMin, kMax]: first on a grid of
+     * 8 points per factor of 10, then by Brent's method between the best point's neighbours. Brent
+     * alone, started at 1, stopped on the plateau where sigmoid(K w . f) is saturated (the error is
+     * flat there): for weights of hundreds, as S2's, K = 1 was returned where the best K is 0.01.
+     */
     public static double fitK(List<Sample> samples, double[] weights, double kMin, double kMax) {
-        UnivariateOptimizer brent = new BrentOptimizer(1e-10, 1e-12);
         UnivariateFunction f = k -> error(samples, weights, k);
+        int steps = (int) Math.ceil(8 * Math.log10(kMax / kMin));
+        double ratio = Math.pow(kMax / kMin, 1.0 / steps);
+        int best = 0;
+        double bestError = Double.POSITIVE_INFINITY;
+        for (int i = 0; i <= steps; i++) {
+            double e = f.value(kMin * Math.pow(ratio, i));
+            if (e < bestError) {
+                bestError = e;
+                best = i;
+            }
+        }
+        double lo = kMin * Math.pow(ratio, Math.max(0, best - 1));
+        double hi = Math.min(kMax, kMin * Math.pow(ratio, Math.min(steps, best + 1)));
+        double mid = kMin * Math.pow(ratio, best);
+        UnivariateOptimizer brent = new BrentOptimizer(1e-10, 1e-12);
         return brent.optimize(new MaxEval(500), new UnivariateObjectiveFunction(f), GoalType.MINIMIZE,
-                new SearchInterval(kMin, kMax, Math.min(kMax, Math.max(kMin, 1.0)))).getPoint();
+                new SearchInterval(lo, hi, Math.min(hi, Math.max(lo, mid)))).getPoint();
     }
 
     /**

@@ -27,7 +27,17 @@ class TexelScaleTest {
         for (int n = 0; n < 40_000; n++) {
             double[] f = {random.nextInt(-3, 4), random.nextInt(-2, 3), random.nextInt(-60, 61), random.nextInt(-1, 2)};
             double p = Texel.sigmoid(trueK * Texel.dot(trueWeights, f));
-            samples.add(new Texel.Sample(f, random.nextDouble() < p ? 1.0 : 0.0));
+            // Draws where the position is about even, as in real games; otherwise a result drawn from p.
+            double result = Math.abs(p - 0.5) < 0.2 && random.nextDouble() < 0.5 ? 0.5 : (random.nextDouble() < p ? 1.0 : 0.0);
+            samples.add(new Texel.Sample(f, result));
+        }
+        // K alone, for the true weights: the error is flat where the sigmoid saturates (K near 1 at
+        // these weights), so a search started there must not stop there.
+        assertEquals(trueK, Texel.fitK(samples, trueWeights, 1e-6, 100), 0.002);
+        double kFar = Texel.fitK(samples, new double[] {100, 250, 0, 0}, 1e-6, 100);
+        for (double k = 1e-4; k < 100; k *= 1.1) {
+            assertTrue(Texel.error(samples, new double[] {100, 250, 0, 0}, kFar)
+                    <= Texel.error(samples, new double[] {100, 250, 0, 0}, k) + 1e-9, "K " + kFar + " is beaten by " + k);
         }
         double[] start = {100, 170, 0.5, 0};
         boolean[] tunable = {false, true, true, true};

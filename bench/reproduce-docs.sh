@@ -2,13 +2,15 @@
 # Reruns the cheap demonstrations of docs/tuning.md by the commands printed there and compares every
 # figure the page quotes with what this build prints. Exit code 0 when all match, 1 otherwise.
 #
-#   bench/reproduce-docs.sh            # S0 Texel demo (a): self-play, fit, both validations (about 1 min)
+#   bench/reproduce-docs.sh            # S0 Texel demo (a): self-play, fit, both validations, and the
+#                                      # S2 Texel demo (d): self-play, both fits, validation (about 3 min)
 #   bench/reproduce-docs.sh --spsa     # ... and the S0 SPSA demo (a'), both settings, with its validations (about 4 min more)
 #   bench/reproduce-docs.sh --starts   # ... and the two-start S0 demo (a'') (about 8 min more)
 #   bench/reproduce-docs.sh --multi    # ... and the five-weight S2 demo (m): two starts, one run, two validations (about 8 min more)
 #
 # Results go to a fresh folder under ${TMPDIR:-/tmp}; the committed configs and weights are not
-# touched (the fit is written to the scratch folder and compared with configs/tune/s0-king-texel.json).
+# touched (the fits are written to the scratch folder and compared with configs/tune/s0-king-texel.json
+# and configs/tune/s2-texel.json).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 spsa=false
@@ -46,11 +48,11 @@ expect "s0 self-play games" "600" "$games"
 field() { sed -n "s/^$1: *//p" "$work/texel.out"; }
 weight() { awk -v w="$1" '$1 == w { print $4 }' "$work/texel.out"; }
 expect "texel positions" "61574" "$(field positions)"
-expect "texel K (3 decimals)" "0.374" "$(printf '%.3f' "$(field k)")"
-expect "texel mse" "0.128973 -> 0.119664" "$(field mse)"
-expect "texel king (2 decimals)" "4.96" "$(printf '%.2f' "$(weight king)")"
-expect "texel backRow (2 decimals)" "0.37" "$(printf '%.2f' "$(weight backRow)")"
-expect "texel edge (2 decimals)" "-0.03" "$(printf '%.2f' "$(weight edge)")"
+expect "texel K (3 decimals)" "0.367" "$(printf '%.3f' "$(field k)")"
+expect "texel mse" "0.128973 -> 0.119653" "$(field mse)"
+expect "texel king (2 decimals)" "5.04" "$(printf '%.2f' "$(weight king)")"
+expect "texel backRow (2 decimals)" "0.35" "$(printf '%.2f' "$(weight backRow)")"
+expect "texel edge (2 decimals)" "-0.07" "$(printf '%.2f' "$(weight edge)")"
 if cmp -s "$work/s0-king-texel.json" configs/tune/s0-king-texel.json; then
     expect "configs/tune/s0-king-texel.json" "identical" "identical"
 else
@@ -78,6 +80,35 @@ for name in validate validate-hand; do
     ./arbiter run "configs/tune-s0-$name.json" --output "$work/$name" >"$work/$name.txt" 2>&1
     sprt_check "tune-s0-$name" 107 "H1 accepted" "$work/$name.txt"
 done
+
+# --- Demonstration (d): S2's five weights by Texel ---
+./arbiter run configs/tune-s2-selfplay.json --output "$work/s2-selfplay" --quiet >/dev/null
+expect "s2 self-play games" "600" "$(grep -c '^\[Result ' "$work/s2-selfplay/games.pdn")"
+./arbiter texel --game english --rule majorityCapture=true --engine draughts-alphabeta \
+    --preset s2-autocheckers --tune king,rankSquared,kingEdge,kingCorner,neighbour \
+    --out "$work/s2-texel.json" "$work/s2-selfplay/games.pdn" >"$work/texel.out"
+expect "s2 texel positions" "63496" "$(field positions)"
+expect "s2 texel K" "0.008996" "$(field k)"
+expect "s2 texel mse" "0.078708 -> 0.073730" "$(field mse)"
+expect "s2 texel king (1 decimal)" "101.7" "$(printf '%.1f' "$(weight king)")"
+expect "s2 texel rankSquared (2 decimals)" "-0.06" "$(printf '%.2f' "$(weight rankSquared)")"
+expect "s2 texel kingEdge (1 decimal)" "-1.3" "$(printf '%.1f' "$(weight kingEdge)")"
+expect "s2 texel kingCorner (1 decimal)" "-26.0" "$(printf '%.1f' "$(weight kingCorner)")"
+expect "s2 texel neighbour (1 decimal)" "-1.6" "$(printf '%.1f' "$(weight neighbour)")"
+if cmp -s "$work/s2-texel.json" configs/tune/s2-texel.json; then
+    expect "configs/tune/s2-texel.json" "identical" "identical"
+else
+    expect "configs/tune/s2-texel.json" "identical" "differs"
+fi
+./arbiter texel --game english --rule majorityCapture=true --engine draughts-alphabeta \
+    --preset s2-autocheckers --weights configs/tune/s2-start-b.json \
+    --tune king,rankSquared,kingEdge,kingCorner,neighbour \
+    --out "$work/s2-texel-b.json" "$work/s2-selfplay/games.pdn" >"$work/texel.out"
+expect "s2 texel from start b: mse" "0.083343 -> 0.073732" "$(field mse)"
+expect "s2 texel from start b: five weights" "99.3 -0.13 -1.1 -24.9 -1.3" "$(printf '%.1f %.2f %.1f %.1f %.1f' \
+    "$(weight king)" "$(weight rankSquared)" "$(weight kingEdge)" "$(weight kingCorner)" "$(weight neighbour)")"
+./arbiter run configs/tune-s2-validate-hand.json --output "$work/s2-validate-hand" >"$work/s2-validate-hand.txt" 2>&1
+sprt_check "tune-s2-validate-hand" 125 "H1 accepted" "$work/s2-validate-hand.txt"
 
 # --- Demonstration (a'): SPSA ---
 # --- The plans printed under "Planning" (no games) ---

@@ -2,8 +2,9 @@
 # Reruns the cheap demonstrations of docs/tuning.md by the commands printed there and compares every
 # figure the page quotes with what this build prints. Exit code 0 when all match, 1 otherwise.
 #
-#   bench/reproduce-docs.sh            # S0 Texel demo (a): self-play, fit, both validations, and the
-#                                      # S2 Texel demo (d): self-play, both fits, validation (about 3 min)
+#   bench/reproduce-docs.sh            # the node tables of docs/studies (S0, S2, S4; about 45 s), the S0 Texel
+#                                      # demo (a): self-play, fit, both validations, and the S2 Texel demo (d):
+#                                      # self-play, both fits, validation (about 3 min)
 #   bench/reproduce-docs.sh --spsa     # ... and the S0 SPSA demo (a'), both settings, with its validations (about 4 min more)
 #   bench/reproduce-docs.sh --starts   # ... and the two-start S0 demo (a'') (about 8 min more)
 #   bench/reproduce-docs.sh --multi    # ... and the five-weight S2 demo (m): two starts, one run, two validations (about 8 min more)
@@ -35,6 +36,20 @@ expect() {
         failures=$((failures + 1))
     fi
 }
+
+# --- docs/studies: the node tables, by the command each page prints (exact and repeatable) ---
+# nodes_table FILE: the first table after the page's "N position(s), nodes summed" line, milliseconds dropped.
+nodes_table() { awk '/position\(s\), nodes summed/{on=1; next} on && /^\|/{print; t=1; next} on && t{exit}' "$1" | sed 's/ ([0-9]*)//g'; }
+for study in s0 s2 s4; do
+    doc="docs/studies/$study.md"
+    cmd="$(grep -m1 '^\./arbiter bench nodes ' "$doc")"
+    $cmd >"$work/$study-nodes.txt" 2>&1
+    if diff <(nodes_table "$doc") <(nodes_table "$work/$study-nodes.txt") >"$work/$study-nodes.diff"; then
+        expect "$doc node table ($(nodes_table "$doc" | wc -l) rows)" "identical" "identical"
+    else
+        expect "$doc node table" "identical" "differs (see $work/$study-nodes.diff)"
+    fi
+done
 
 # --- Demonstration (a), step 1: self-play of the king-3 engine ---
 ./arbiter run configs/tune-s0-selfplay.json --output "$work/selfplay" --quiet >/dev/null
@@ -201,7 +216,7 @@ fi
 
 echo
 if (( failures )); then
-    echo "$failures figure(s) differ from docs/tuning.md"
+    echo "$failures figure(s) differ from docs/tuning.md or docs/studies"
     exit 1
 fi
-echo "every figure checked matches docs/tuning.md"
+echo "every figure checked matches docs/tuning.md and docs/studies"

@@ -18,6 +18,8 @@ public final class BoundedLines {
     private int pos;
     private int limit;
     private boolean pendingCr;
+    /** The overlong line just refused had already ended in the buffer: nothing of it is left to skip. */
+    private boolean overlongEnded;
     private final StringBuilder lineBuffer = new StringBuilder();
 
     public BoundedLines(Reader in) {
@@ -44,13 +46,8 @@ public final class BoundedLines {
     public String next(String source, int lineNo) throws IOException {
         lineBuffer.setLength(0);
         while (true) {
-            if (pos == limit) {
-                limit = in.read(buf, 0, buf.length);
-                pos = 0;
-                if (limit <= 0) {
-                    limit = 0;
-                    return lineBuffer.length() > 0 ? finishLine() : null;
-                }
+            if (!fill()) {
+                return lineBuffer.length() > 0 ? finishLine() : null;
             }
             if (pendingCr) {
                 pendingCr = false;
@@ -60,18 +57,16 @@ public final class BoundedLines {
                 }
             }
             int start = pos;
-            while (pos < limit && buf[pos] != '\n' && buf[pos] != '\r') {
-                pos++;
-            }
-            if (lineBuffer.length() + (pos - start) > maxLine) {
+            boolean ended = toLineEnd();
+            int end = ended ? pos - 1 : pos;
+            if (lineBuffer.length() + (end - start) > maxLine) {
                 lineBuffer.setLength(0);
+                overlongEnded = ended;
                 throw new LineTooLongException(source + ":" + lineNo + ": line longer than " + size(maxLine)
                         + " (" + maxLine + " characters)");
             }
-            lineBuffer.append(buf, start, pos - start);
-            if (pos < limit) {
-                pendingCr = buf[pos] == '\r';
-                pos++;
+            lineBuffer.append(buf, start, end - start);
+            if (ended) {
                 return lineBuffer.toString();
             }
         }
@@ -82,24 +77,60 @@ public final class BoundedLines {
      * next {@link #next} returns the line after it. False at the end of the input.
      */
     public boolean skipRestOfLine() throws IOException {
-        while (true) {
-            if (pos == limit) {
-                limit = in.read(buf, 0, buf.length);
-                pos = 0;
-                if (limit <= 0) {
-                    limit = 0;
-                    return false;
-                }
-            }
-            while (pos < limit && buf[pos] != '\n' && buf[pos] != '\r') {
-                pos++;
-            }
-            if (pos < limit) {
-                pendingCr = buf[pos] == '\r';
-                pos++;
+        if (overlongEnded) {
+            overlongEnded = false;
+            return true;
+        }
+        while (fill()) {
+            if (toLineEnd()) {
                 return true;
             }
         }
+        return false;
+    }
+
+    /**
+     * As {@link #next}, for a reader that goes on after a bad line (a server): a line over the bound
+     * is skipped, after {@code overlong} is told. Null at the end of the input.
+     */
+    public String nextSkippingOverlong(String source, Runnable overlong) throws IOException {
+        while (true) {
+            try {
+                return next(source, 0);
+            } catch (LineTooLongException e) {
+                overlong.run();
+                if (!skipRestOfLine()) {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** Refills the buffer once it is used up; false at the end of the input. */
+    private boolean fill() throws IOException {
+        if (pos < limit) {
+            return true;
+        }
+        limit = in.read(buf, 0, buf.length);
+        pos = 0;
+        if (limit <= 0) {
+            limit = 0;
+            return false;
+        }
+        return true;
+    }
+
+    /** Moves past the current line's characters in the buffer; true when its end (CR or LF) was reached, and passed. */
+    private boolean toLineEnd() {
+        while (pos < limit && buf[pos] != '\n' && buf[pos] != '\r') {
+            pos++;
+        }
+        if (pos < limit) {
+            pendingCr = buf[pos] == '\r';
+            pos++;
+            return true;
+        }
+        return false;
     }
 
     /** "1 MiB", "64 KiB", "100 characters". */

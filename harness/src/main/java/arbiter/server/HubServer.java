@@ -47,24 +47,11 @@ public final class HubServer {
     /** Longest command line read (64 KiB: a "pos" with thousands of moves fits). */
     static final int MAX_LINE = 64 * 1024;
 
-    /** The next command line; an overlong one is answered with an error and skipped. Null at the end. */
-    private String nextLine(BoundedLines lines) throws IOException {
-        while (true) {
-            try {
-                return lines.next("input", 0);
-            } catch (BoundedLines.LineTooLongException e) {
-                error("a command line longer than " + MAX_LINE + " characters was ignored");
-                if (!lines.skipRestOfLine()) {
-                    return null;
-                }
-            }
-        }
-    }
-
     /** Serves until {@code quit} or the end of input. */
     public void run() throws IOException {
         BoundedLines lines = new BoundedLines(in, MAX_LINE);
-        for (String raw; (raw = nextLine(lines)) != null; ) {
+        Runnable overlong = () -> error("a command line longer than " + MAX_LINE + " characters was ignored");
+        for (String raw; (raw = lines.nextSkippingOverlong("input", overlong)) != null; ) {
             try {
                 HubText.Line line = HubText.parse(raw);
                 switch (line.command()) {

@@ -42,24 +42,11 @@ public final class UciServer {
     /** Longest command line read (64 KiB: a "position startpos moves ..." of 10,000 plies fits). */
     static final int MAX_LINE = 64 * 1024;
 
-    /** The next command line; an overlong one is answered with an error and skipped. Null at the end. */
-    private String nextLine(BoundedLines lines) throws IOException {
-        while (true) {
-            try {
-                return lines.next("input", 0);
-            } catch (BoundedLines.LineTooLongException e) {
-                say("info string error: a command line longer than " + MAX_LINE + " characters was ignored");
-                if (!lines.skipRestOfLine()) {
-                    return null;
-                }
-            }
-        }
-    }
-
     /** Serves until {@code quit} or the end of input. */
     public void run() throws IOException {
         BoundedLines lines = new BoundedLines(in, MAX_LINE);
-        for (String line; (line = nextLine(lines)) != null; ) {
+        Runnable overlong = () -> say("info string error: a command line longer than " + MAX_LINE + " characters was ignored");
+        for (String line; (line = lines.nextSkippingOverlong("input", overlong)) != null; ) {
             String s = line.strip();
             if (s.isEmpty()) {
                 continue;

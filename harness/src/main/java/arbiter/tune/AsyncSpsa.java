@@ -283,16 +283,9 @@ final class AsyncSpsa {
         static State load(Path file, JsonNode config, double[] start, int n) throws IOException {
             State s = new State();
             s.theta = start.clone();
-            if (!Files.exists(file)) {
+            JsonNode node = TuneState.readCheckpoint(file, config, true);
+            if (node == null) {
                 return s;
-            }
-            JsonNode node = JSON.readTree(Files.readString(file));
-            if (!config.equals(node.get("config"))) {
-                throw new ConfigException(file + " belongs to a different tuning config; use another output or --force-new");
-            }
-            if (!"async".equals(node.path("mode").asText())) {
-                throw new ConfigException(file + " is the checkpoint of a tuning in barrier mode; finish it in that mode "
-                        + "(\"mode\": \"barrier\" or --spsa-mode barrier), or start over with --force-new");
             }
             s.next = node.get("next").asInt();
             s.theta = doubles(node.get("theta"));

@@ -1,6 +1,7 @@
 package arbiter.tune;
 
 import arbiter.config.ConfigException;
+import arbiter.io.BoundedFiles;
 import arbiter.tournament.RunState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,19 +21,32 @@ final class TuneState {
     double[] theta;
     final List<double[]> history = new ArrayList<>();
 
-    static TuneState load(Path file, JsonNode config, double[] start) throws IOException {
-        TuneState s = new TuneState();
-        s.theta = start.clone();
+    /**
+     * A tuning checkpoint's tree, or null when there is none yet. One of another config, or written by
+     * the other mode (barrier or async), is refused with what to do.
+     */
+    static JsonNode readCheckpoint(Path file, JsonNode config, boolean async) throws IOException {
         if (!Files.exists(file)) {
-            return s;
+            return null;
         }
-        JsonNode node = JSON.readTree(Files.readString(file));
+        JsonNode node = JSON.readTree(BoundedFiles.readString(file, "a tuning checkpoint"));
         if (!config.equals(node.get("config"))) {
             throw new ConfigException(file + " belongs to a different tuning config; use another output or --force-new");
         }
-        if ("async".equals(node.path("mode").asText())) {
-            throw new ConfigException(file + " is the checkpoint of a tuning in async mode; finish it in that mode "
-                    + "(\"mode\": \"async\" or --spsa-mode async), or start over with --force-new");
+        String mode = "async".equals(node.path("mode").asText()) ? "async" : "barrier";
+        if (mode.equals("async") != async) {
+            throw new ConfigException(file + " is the checkpoint of a tuning in " + mode + " mode; finish it in that mode "
+                    + "(\"mode\": \"" + mode + "\" or --spsa-mode " + mode + "), or start over with --force-new");
+        }
+        return node;
+    }
+
+    static TuneState load(Path file, JsonNode config, double[] start) throws IOException {
+        TuneState s = new TuneState();
+        s.theta = start.clone();
+        JsonNode node = readCheckpoint(file, config, false);
+        if (node == null) {
+            return s;
         }
         s.next = node.get("next").asInt();
         for (int i = 0; i < s.theta.length; i++) {

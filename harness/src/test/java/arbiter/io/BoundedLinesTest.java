@@ -55,4 +55,17 @@ class BoundedLinesTest {
                 () -> BoundedFiles.readString(f, "a config", 1024));
         assertEquals(f + ": 2048 bytes, more than the 1 KiB a config may have (the wrong file?)", e.getMessage());
     }
+    @Test
+    void aServerReadsOnPastOverlongLinesWhereverTheyEnd() throws Exception {
+        // An overlong line ending inside the buffer, one ending across reads, and one at the very end.
+        String text = "a\n" + "x".repeat(20) + "\nb\r\n" + "y".repeat(30_000) + "\r\nc\n" + "z".repeat(40);
+        BoundedLines lines = new BoundedLines(new StringReader(text), 16);
+        int[] refused = {0};
+        java.util.List<String> read = new java.util.ArrayList<>();
+        for (String l; (l = lines.nextSkippingOverlong("in", () -> refused[0]++)) != null; ) {
+            read.add(l);
+        }
+        assertEquals(java.util.List.of("a", "b", "c"), read);
+        assertEquals(3, refused[0]);
+    }
 }

@@ -68,8 +68,6 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler, Comm
             return BAD_INPUT;
         }
         if (ex instanceof java.nio.file.InvalidPathException path) {
-            // A path this machine cannot name: a NUL in it, or characters the file-name encoding (LC_ALL=C:
-            // ASCII) cannot write. The reason and where in the text.
             cmd.getErr().println("error: " + describe(path));
             return BAD_INPUT;
         }

@@ -96,7 +96,7 @@ final class DashboardState {
     void runStarted(RunListener.RunStart start) {
         synchronized (lock) {
             config = start.config();
-            ownNames = start.engines();
+            ownNames = start.tally() == null ? Map.of() : new java.util.LinkedHashMap<>(start.tally().engines());
             rules = Games.rules(config.game().variant(), config.game().rules());
             total = start.tasks().size();
             resumed = start.resumed();

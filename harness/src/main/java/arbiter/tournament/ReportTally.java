@@ -115,6 +115,15 @@ public final class ReportTally {
         llr = scoreboard.match() && scoreboard.sprt() != null ? new RunReports.LlrSeries() : null;
     }
 
+    /**
+     * By player, the name (and version) its engine gave itself: at this run's pre-flight, or, when nothing
+     * was left to play, in the records of earlier sessions; built-in players and engines that gave none
+     * are not in it. Read it on the coordinator's thread, or copy it.
+     */
+    public Map<String, String> engines() {
+        return java.util.Collections.unmodifiableMap(engines);
+    }
+
     /** Adds a record read back. */
     void add(GameRecord g) {
         for (String side : List.of("White", "Black")) {

@@ -8,7 +8,6 @@ import arbiter.play.PlayedMove;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A subscriber to a run's events. The coordinator calls every method on its own thread, in order:
@@ -24,22 +23,11 @@ public interface RunListener {
      * @param scoreboard the run's results so far (the resumed games), kept up to date as games are recorded;
      *                  read it on the coordinator's thread, or a {@link Scoreboard#copy()} elsewhere
      * @param tally     what the run report needs of every game in the log, kept up to date as games are
-     *                  recorded, like {@code scoreboard}
-     * @param engines   the name (and version) each external engine gave itself at the run's pre-flight (or,
-     *                  when nothing is left to play, in the records of earlier sessions), by player; a player
-     *                  whose engine gave none, or a built-in one, is not in it
+     *                  recorded, like {@code scoreboard}; also the name (and version) each external
+     *                  engine gave itself ({@link ReportTally#engines()})
      */
     record RunStart(RunConfig config, List<GameTask> tasks, int resumed, Scoreboard scoreboard, PrintWriter console,
-                    ReportTally tally, Map<String, String> engines) {
-        public RunStart {
-            engines = engines == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(engines));
-        }
-
-        /** A start without engines' own names (built-in players, or none reported). */
-        public RunStart(RunConfig config, List<GameTask> tasks, int resumed, Scoreboard scoreboard, PrintWriter console,
-                        ReportTally tally) {
-            this(config, tasks, resumed, scoreboard, console, tally, Map.of());
-        }
+                    ReportTally tally) {
     }
 
     /**

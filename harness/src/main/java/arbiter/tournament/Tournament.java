@@ -153,7 +153,7 @@ public final class Tournament {
         String runId = config.name() + "/" + UUID.randomUUID();
         Map<String, PlayerSpec> players = config.players().stream().collect(Collectors.toMap(p -> p.name(), config::specOf));
         for (RunListener l : listeners) {
-            l.runStarted(new RunListener.RunStart(config, tasks, resumed, scoreboard, out, tally, tally.engines));
+            l.runStarted(new RunListener.RunStart(config, tasks, resumed, scoreboard, out, tally));
         }
         boolean ownExecutor = executor == null;
         GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), factory) : executor;

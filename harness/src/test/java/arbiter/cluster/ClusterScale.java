@@ -49,7 +49,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * {@code scale.linger.ms} is how long a worker's {@link Outbox} waits to batch results (the real
  * worker's 20 ms; 0 sends each game alone, so that every game costs the same messages whatever the
- * number of workers).
+ * number of workers); {@code scale.rate} submits at most that many games a second (0: as fast as
+ * the coordinator's capacity allows).
  */
 public final class ClusterScale {
     static final byte[] SECRET = "a cluster secret of enough bytes".getBytes(StandardCharsets.UTF_8);
@@ -57,16 +58,17 @@ public final class ClusterScale {
 
     /** What one run measured. */
     record Figures(int workers, int games, double seconds, double coordinatorCpuMsPerGame, double latencyMedianMs,
-                   double latencyP99Ms, long looked, long given, int gamesPerWorkerMin) {
+                   double latencyP99Ms, long looked, long given, int gamesPerWorkerMin, double messagesPerGame) {
         @Override
         public String toString() {
-            return String.format("%7d %7d %9.2f %9.0f %14.4f %10.2f %10.2f %8.3f %9d", workers, games, seconds, games / seconds,
-                    coordinatorCpuMsPerGame, latencyMedianMs, latencyP99Ms, (double) looked / given, gamesPerWorkerMin);
+            return String.format("%7d %7d %9.2f %9.0f %14.4f %10.2f %10.2f %8.3f %9d %8.2f", workers, games, seconds, games / seconds,
+                    coordinatorCpuMsPerGame, latencyMedianMs, latencyP99Ms, (double) looked / given, gamesPerWorkerMin,
+                    messagesPerGame);
         }
 
         static String header() {
-            return String.format("%7s %7s %9s %9s %14s %10s %10s %8s %9s", "workers", "games", "wall_s", "games/s",
-                    "coord_ms/game", "lat_p50_ms", "lat_p99_ms", "looked/g", "min/wkr");
+            return String.format("%7s %7s %9s %9s %14s %10s %10s %8s %9s %8s", "workers", "games", "wall_s", "games/s",
+                    "coord_ms/game", "lat_p50_ms", "lat_p99_ms", "looked/g", "min/wkr", "msgs/g");
         }
     }
 
@@ -119,6 +121,7 @@ public final class ClusterScale {
             long cpu0 = coordinatorCpu(threads);
             long looked0 = coordinator.dispatcher.looked;
             long given0 = coordinator.dispatcher.given;
+            long messages0 = coordinator.specMessages.get() + coordinator.batchesIn.get();
             long t0 = System.nanoTime();
             play(coordinator, submitted, warmup, games);
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -137,7 +140,8 @@ public final class ClusterScale {
             }
             return new Figures(workers, games, seconds, cpu / 1e6 / games, measured[games / 2] / 1e6,
                     measured[(int) (games * 0.99)] / 1e6, coordinator.dispatcher.looked - looked0,
-                    coordinator.dispatcher.given - given0, least);
+                    coordinator.dispatcher.given - given0, least,
+                    (double) (coordinator.specMessages.get() + coordinator.batchesIn.get() - messages0) / games);
         } finally {
             for (FakeWorker f : fakes) {
                 f.close();
@@ -146,11 +150,22 @@ public final class ClusterScale {
         }
     }
 
-    /** Submits games {@code from}..{@code from + n - 1}, keeping the coordinator's capacity in flight, as a run does. */
+    /**
+     * Submits games {@code from}..{@code from + n - 1}, keeping the coordinator's capacity in flight, as a
+     * run does; with {@code scale.rate} (games/s) no faster than that, evenly spaced.
+     */
     private static void play(ClusterExecutor coordinator, Map<Integer, Long> submitted, int from, int n) throws Exception {
         Semaphore room = new Semaphore(coordinator.capacity());
         List<CompletableFuture<PlayedGame>> all = new ArrayList<>(n);
+        long rate = Long.getLong("scale.rate", 0);
+        long t0 = System.nanoTime();
         for (int i = from; i < from + n; i++) {
+            if (rate > 0) {
+                long due = t0 + (i - from) * 1_000_000_000L / rate;
+                for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                }
+            }
             room.acquire();
             GameSpec spec = spec(i);
             submitted.put(i, System.nanoTime());
@@ -184,12 +199,12 @@ public final class ClusterScale {
         return out;
     }
 
-    /** CPU time of the coordinator's threads: its Hazelcast member, its results receiver, the submitting thread. */
+    /** CPU time of the coordinator's threads: its Hazelcast member, its results receiver and sender, the submitting thread. */
     private static long coordinatorCpu(ThreadMXBean threads) {
         long sum = 0;
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
             String name = e.getKey().getName();
-            if (name.startsWith("hz.arbiter-coordinator") || name.equals("cluster-results") || e.getKey() == Thread.currentThread()) {
+            if (name.startsWith("hz.arbiter-coordinator") || name.startsWith("cluster-") || e.getKey() == Thread.currentThread()) {
                 sum += Math.max(0, threads.getThreadCpuTime(e.getKey().getId()));
             }
         }
@@ -263,7 +278,7 @@ public final class ClusterScale {
             while (!closed) {
                 specs.clear();
                 try {
-                    Object first = tasks.poll(200, TimeUnit.MILLISECONDS);
+                    Object first = tasks.poll(1, TimeUnit.SECONDS); // as the real worker when idle
                     if (first == null) {
                         continue;
                     }

@@ -64,4 +64,7 @@ for rep in $(seq 1 "$repeats"); do
     workers=()
     recorded=$(grep -c '^\[Event' "$work/out-cluster-$rep/games.pdn")
     [[ $recorded == "$games" ]] || { echo "cluster run recorded $recorded of $games games" >&2; exit 1; }
+    # The coordinator's closing log line counts its Hazelcast messages: spec messages out, result batches in.
+    grep -ho 'closed; [0-9]* messages rejected; [0-9]* spec messages sent, [0-9]* result batches taken' \
+        "$work/out-cluster-$rep"/arbiter.log* | awk -v g="$games" '{printf "          %s spec messages and %s result batches: %.3f messages per game\n", $5, $9, ($5 + $9) / g}
 done

@@ -220,7 +220,8 @@ public final class ClusterExecutor implements GameExecutor {
             Thread.currentThread().interrupt();
         }
         hz.shutdown();
-        LOG.info("coordinator closed; {} messages rejected", rejected.get());
+        LOG.info("coordinator closed; {} messages rejected; {} spec messages sent, {} result batches taken", rejected.get(),
+                specMessages.get(), batchesIn.get());
     }
 
     /** Gives queued games to free local threads and workers (sent by the sender thread, {@link #sendLoop}); with the lock held. */

@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ./arbiter --version >/dev/null                      # builds the jar if needed
 jar=harness/target/arbiter.jar
+jvm="-XX:-UseDynamicNumberOfCompilerThreads"   # so that steady.py sees every compiler thread's CPU
 games=${1:-300000}
 repeats=${2:-2}
 nworkers=${3:-1}
@@ -35,7 +36,7 @@ config() {   # overhead-random.json with $games games and its own output folder
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg); $games games, $nworkers worker(s) x $slots slots"
 for rep in $(seq 1 "$repeats"); do
     config "local-$rep"
-    java -jar "$jar" run "$work/local-$rep.json" --concurrency $((nworkers * slots)) >/dev/null 2>&1 &
+    java $jvm -jar "$jar" run "$work/local-$rep.json" --concurrency $((nworkers * slots)) >/dev/null 2>&1 &
     coordinator=$!
     printf 'local   %d: ' "$rep"
     python3 bench/steady.py "$work/out-local-$rep/games.pdn" "run=$coordinator"
@@ -46,11 +47,11 @@ for rep in $(seq 1 "$repeats"); do
     port=$((20000 + RANDOM % 20000))
     workers=()
     for i in $(seq 1 "$nworkers"); do
-        java -jar "$jar" worker --join "127.0.0.1:$port" --concurrency "$slots" --secret-file "$work/secret" \
+        java $jvm -jar "$jar" worker --join "127.0.0.1:$port" --concurrency "$slots" --secret-file "$work/secret" \
             --log "$work/w$i.log" >/dev/null 2>&1 &
         workers+=("$!")
     done
-    java -jar "$jar" run "$work/cluster-$rep.json" --cluster --listen "127.0.0.1:$port" \
+    java $jvm -jar "$jar" run "$work/cluster-$rep.json" --cluster --listen "127.0.0.1:$port" \
         --secret-file "$work/secret" --concurrency 0 >/dev/null 2>&1 &
     coordinator=$!
     named=("coordinator=$coordinator")
@@ -66,5 +67,5 @@ for rep in $(seq 1 "$repeats"); do
     [[ $recorded == "$games" ]] || { echo "cluster run recorded $recorded of $games games" >&2; exit 1; }
     # The coordinator's closing log line counts its Hazelcast messages: spec messages out, result batches in.
     grep -ho 'closed; [0-9]* messages rejected; [0-9]* spec messages sent, [0-9]* result batches taken' \
-        "$work/out-cluster-$rep"/arbiter.log* | awk -v g="$games" '{printf "          %s spec messages and %s result batches: %.3f messages per game\n", $5, $9, ($5 + $9) / g}
+        "$work/out-cluster-$rep"/arbiter.log* | awk -v g="$games" '{printf "          %s spec messages and %s result batches: %.3f messages per game\n", $5, $9, ($5 + $9) / g}'
 done

@@ -6,7 +6,7 @@ first process named exits, prints one line of figures for the steady part of the
     steady.py PDN NAME=PID [NAME=PID ...]
 
 The steady part runs from the first sample at which half the run's games were recorded to the last
-sample before the end (so JVM start, Hazelcast start, most of the JIT's work and the shutdown are
+sample at which games were still being played (so JVM start, Hazelcast start, most of the JIT's work and the shutdown are
 outside it; the JIT still compiling inside it is counted). Printed, for the steady part: games/s,
 and per process CPU per game in ms (all threads), of which JIT; for the whole run: games, wall, and
 per process CPU seconds, of which JIT. Reads /proc only: Linux.
@@ -19,24 +19,29 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def cpu(pid):
-    """(all threads' CPU seconds, the JIT compiler threads' CPU seconds) of a live process, or None."""
-    total = jit = 0.0
+    """(the process's CPU seconds, its JIT compiler threads' CPU seconds), or None once it is gone.
+
+    The process's figure counts the threads that have ended too; the JIT's is summed over the live
+    compiler threads (the bench starts its JVMs with -XX:-UseDynamicNumberOfCompilerThreads, so none
+    ends early)."""
     try:
+        with open(f"/proc/{pid}/stat") as f:
+            s = f.read()
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
         return None
+    fields = s[s.rindex(")") + 2:].split()
+    total = (int(fields[11]) + int(fields[12])) / TICK
+    jit = 0.0
     for t in tasks:
         try:
             with open(f"/proc/{pid}/task/{t}/stat") as f:
-                s = f.read()
+                ts = f.read()
         except OSError:
             continue
-        name = s[s.index("(") + 1:s.rindex(")")]
-        fields = s[s.rindex(")") + 2:].split()
-        used = (int(fields[11]) + int(fields[12])) / TICK
-        total += used
-        if "CompilerThre" in name:
-            jit += used
+        if "CompilerThre" in ts[ts.index("(") + 1:ts.rindex(")")]:
+            tf = ts[ts.rindex(")") + 2:].split()
+            jit += (int(tf[11]) + int(tf[12])) / TICK
     return total, jit
 
 
@@ -78,7 +83,8 @@ def main():
     if len(samples) < 4:
         print(f"games {final}: too short to find a steady part")
         return
-    last = samples[-1]
+    playing = [s for s in samples if s[1] < final] or samples   # the end (reports, shutdown) is not steady
+    last = playing[-1]
     first = next(s for s in samples if s[1] >= final / 2)
     if last[1] - first[1] <= 0 or first is last:
         print(f"games {final}: too short to find a steady part")
@@ -90,10 +96,11 @@ def main():
             c = last[2][name][0] - first[2][name][0]
             j = last[2][name][1] - first[2][name][1]
             parts.append(f"{name} {1000 * c / dg:.3f} ms/game (JIT {1000 * j / dg:.3f})")
-    whole = [f"whole: {final} games in {last[0]:.1f} s"]
+    end = samples[-1]
+    whole = [f"whole: {final} games in {end[0]:.1f} s"]
     for name, _ in procs:
-        if name in last[2]:
-            whole.append(f"{name} {last[2][name][0]:.1f} s CPU (JIT {last[2][name][1]:.1f} s)")
+        if name in end[2]:
+            whole.append(f"{name} {end[2][name][0]:.1f} s CPU (JIT {end[2][name][1]:.1f} s)")
     print("; ".join(parts) + " | " + "; ".join(whole))
 
 

@@ -1,73 +1,71 @@
 #!/usr/bin/env bash
-# Games per second through the cluster path (a coordinator with no local games + 2 worker JVMs,
-# all on this machine, loopback) against the local path (one JVM, 2 worker threads), with random
-# players so the harness dominates; and the coordinator's own CPU per game.
+# Games per second through the cluster path (a coordinator that plays nothing + worker JVMs, all on
+# this machine, over loopback) against the local path (one JVM), with random players so the harness
+# is all there is to measure; and the CPU per game of the coordinator and of the workers.
 #
-#   bench/cluster-overhead.sh [GAMES...]      default: 5000 20000
+#   bench/cluster-overhead.sh [GAMES] [REPEATS] [WORKERS] [SLOTS]     default: 300000 2 1 2
 #
-# Each game count is run local, cluster, local, cluster (interleaved); /usr/bin/time measures each
-# process. The coordinator's marginal CPU per game is the difference of its CPU between the largest
-# and the smallest game count divided by the difference in games (JVM and Hazelcast start cancel out).
+# local: `run --concurrency WORKERS*SLOTS`; cluster: `run --cluster --concurrency 0` and WORKERS
+# `arbiter worker --concurrency SLOTS`. Each repeat runs local then cluster. bench/steady.py samples
+# each run once a second (games counted in games.pdn as it grows, each process's CPU from /proc,
+# its JIT compiler threads apart) and prints the steady part (from half the games to the end: JVM
+# and Hazelcast start and most of the JIT's work are outside it) and the whole run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ./arbiter --version >/dev/null                      # builds the jar if needed
 jar=harness/target/arbiter.jar
-counts=("${@:-5000 20000}")
-read -r -a counts <<< "${counts[*]}"
+jvm="-XX:-UseDynamicNumberOfCompilerThreads"   # so that steady.py sees every compiler thread's CPU
+games=${1:-300000}
+repeats=${2:-2}
+nworkers=${3:-1}
+slots=${4:-2}
 work=$(mktemp -d)
-workers=()   # pids of the /usr/bin/time processes this script started around its workers
-# Ends only this script's workers: the java child of each of its own time processes (SIGTERM ends a worker at once).
-stop_workers() { for t in "${workers[@]}"; do pkill -TERM -P "$t" 2>/dev/null || true; done; }
-trap 'stop_workers; rm -rf "$work"' EXIT
-head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/secret"
-port=$((20000 + RANDOM % 20000))
-
-config() {   # overhead-random.json with N games and its own output folder
-    sed -e "s/\"games\": 20000/\"games\": $1/" -e "s#\"output\": \"[^\"]*\"#\"output\": \"$work/out-$2\"#" \
-        configs/bench/overhead-random.json > "$work/$2.json"
+workers=()   # pids of the worker JVMs this script started
+coordinator=""
+stop_all() {
+    for p in "${workers[@]}" $coordinator; do kill -TERM "$p" 2>/dev/null || true; done
 }
-cpu() { awk -F': ' '/User time/{u=$2} /System time/{s=$2} END{printf "%.2f", u+s}' "$1"; }
-wall() { awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,a,":"); t=0; for(i=1;i<=n;i++) t=t*60+a[i]; printf "%.2f", t}' "$1"; }
+trap 'stop_all; rm -rf "$work"' EXIT
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/secret"
 
-printf "%-8s %7s %9s %9s %10s %14s %12s\n" path games wall_s games/s coord_cpu_s coord_ms/game workers_cpu_s
-for n in "${counts[@]}"; do
-    for rep in 1 2; do
-        config "$n" "local-$n-$rep"
-        /usr/bin/time -v -o "$work/local.time" java -jar "$jar" run "$work/local-$n-$rep.json" --concurrency 2 >/dev/null 2>&1
-        w=$(wall "$work/local.time"); c=$(cpu "$work/local.time")
-        printf "%-8s %7d %9s %9.0f %10s %14.3f %12s\n" local "$n" "$w" "$(echo "$n / $w" | bc -l)" "$c" \
-            "$(echo "1000 * $c / $n" | bc -l)" -
-        echo "local $n $w" >> "$work/walls"
+config() {   # overhead-random.json with $games games and its own output folder
+    sed -e "s/\"games\": 20000/\"games\": $games/" -e "s#\"output\": \"[^\"]*\"#\"output\": \"$work/out-$1\"#" \
+        configs/bench/overhead-random.json > "$work/$1.json"
+}
 
-        config "$n" "cluster-$n-$rep"
-        workers=()
-        for i in 1 2; do
-            /usr/bin/time -v -o "$work/w$i.time" java -jar "$jar" worker --join "127.0.0.1:$port" --concurrency 1 \
-                --secret-file "$work/secret" --log "$work/w$i.log" >/dev/null 2>&1 &
-            workers+=("$!")
-        done
-        /usr/bin/time -v -o "$work/coord.time" java -jar "$jar" run "$work/cluster-$n-$rep.json" --cluster \
-            --listen "127.0.0.1:$port" --secret-file "$work/secret" --concurrency 0 >/dev/null 2>&1
-        stop_workers
-        wait
-        w=$(wall "$work/coord.time"); c=$(cpu "$work/coord.time")
-        wc=$(echo "$(cpu "$work/w1.time") + $(cpu "$work/w2.time")" | bc -l)
-        printf "%-8s %7d %9s %9.0f %10s %14.3f %12.2f\n" cluster "$n" "$w" "$(echo "$n / $w" | bc -l)" "$c" \
-            "$(echo "1000 * $c / $n" | bc -l)" "$wc"
-        echo "$n $c" >> "$work/coordinator-cpu"
-        echo "cluster $n $w" >> "$work/walls"
-        [[ $(grep -c '^\[Event' "$work/out-cluster-$n-$rep/games.pdn") == "$n" ]] || { echo "cluster run lost games" >&2; exit 1; }
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg); $games games, $nworkers worker(s) x $slots slots"
+for rep in $(seq 1 "$repeats"); do
+    config "local-$rep"
+    java $jvm -jar "$jar" run "$work/local-$rep.json" --concurrency $((nworkers * slots)) >/dev/null 2>&1 &
+    coordinator=$!
+    printf 'local   %d: ' "$rep"
+    python3 bench/steady.py "$work/out-local-$rep/games.pdn" "run=$coordinator"
+    wait "$coordinator"
+    coordinator=""
+
+    config "cluster-$rep"
+    port=$((20000 + RANDOM % 20000))
+    workers=()
+    for i in $(seq 1 "$nworkers"); do
+        java $jvm -jar "$jar" worker --join "127.0.0.1:$port" --concurrency "$slots" --secret-file "$work/secret" \
+            --log "$work/w$i.log" >/dev/null 2>&1 &
+        workers+=("$!")
     done
+    java $jvm -jar "$jar" run "$work/cluster-$rep.json" --cluster --listen "127.0.0.1:$port" \
+        --secret-file "$work/secret" --concurrency 0 >/dev/null 2>&1 &
+    coordinator=$!
+    named=("coordinator=$coordinator")
+    for i in "${!workers[@]}"; do named+=("worker$((i + 1))=${workers[$i]}"); done
+    printf 'cluster %d: ' "$rep"
+    python3 bench/steady.py "$work/out-cluster-$rep/games.pdn" "${named[@]}"
+    wait "$coordinator"
+    coordinator=""
+    for p in "${workers[@]}"; do kill -TERM "$p" 2>/dev/null || true; done   # SIGTERM ends a worker at once
+    for p in "${workers[@]}"; do wait "$p" 2>/dev/null || true; done
+    workers=()
+    recorded=$(grep -c '^\[Event' "$work/out-cluster-$rep/games.pdn")
+    [[ $recorded == "$games" ]] || { echo "cluster run recorded $recorded of $games games" >&2; exit 1; }
+    # The coordinator's closing log line counts its Hazelcast messages: spec messages out, result batches in.
+    grep -ho 'closed; [0-9]* messages rejected; [0-9]* spec messages sent, [0-9]* result batches taken' \
+        "$work/out-cluster-$rep"/arbiter.log* | awk -v g="$games" '{printf "          %s spec messages and %s result batches: %.3f messages per game\n", $5, $9, ($5 + $9) / g}'
 done
-# Mean coordinator CPU per game count; the slope between the smallest and largest count is the marginal cost.
-awk '{sum[$1]+=$2; k[$1]++} END{lo=-1; for (n in sum) {m[n]=sum[n]/k[n]; if (lo<0||n+0<lo) lo=n+0; if (n+0>hi) hi=n+0}
-    if (hi>lo) printf "coordinator marginal CPU per game: %.3f ms (mean CPU %.2f s at %d games, %.2f s at %d)\n",
-        1000*(m[hi]-m[lo])/(hi-lo), m[lo], lo, m[hi], hi}' "$work/coordinator-cpu"
-# Games per second once started, per path: the extra games over the extra wall time between the smallest
-# and the largest count (mean walls), so that JVM, Hazelcast and JIT start-up cancel out as above.
-awk '{k=$1" "$2; sum[k]+=$3; c[k]++; if (lo==""||$2+0<lo) lo=$2+0; if ($2+0>hi) hi=$2+0}
-    END{if (hi>lo) {split("local cluster", ps, " ");
-        for (i=1;i<=2;i++) {q=ps[i]; r[q]=(hi-lo)/(sum[q" "hi]/c[q" "hi]-sum[q" "lo]/c[q" "lo]);
-            printf "%s games/s once started: %.0f (mean wall %.2f s at %d games, %.2f s at %d)\n", q, r[q],
-                sum[q" "lo]/c[q" "lo], lo, sum[q" "hi]/c[q" "hi], hi}
-        printf "cluster / local once started: %.2f\n", r["cluster"]/r["local"]}}' "$work/walls"

@@ -35,7 +35,8 @@ import org.apache.logging.log4j.Logger;
  * bound to this run and incarnation, with a sequence number per sender, so no replay is taken.
  *
  * <p>A {@link Dispatcher} matches games with free slots in O(1) per game; specs, welcomes and
- * notices are queued under the lock and sent after it is released ({@link #flush}). Results come in
+ * notices are queued under the lock and sent by one sender thread ({@link #sendLoop}), which puts
+ * the leases gathered for one worker in one message. Results come in
  * signed binary batches ({@link ResultBatch}, checked by the {@link Inbox}). Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
  * {@code arbiter.tasks.<worker id>} (queue: signed specs for that worker), {@code arbiter.results}
  * (queue: signed result batches from every worker), {@code arbiter.control} (topic: signed cancels). A
@@ -68,11 +69,19 @@ public final class ClusterExecutor implements GameExecutor {
     private final Map<String, Remote> workers = new LinkedHashMap<>();
     /** Workers whose task queue refused a spec, paused for a second. */
     private final Set<Remote> paused = new HashSet<>();
-    /** What to send once the lock is released, in order (with the lock held to add or swap). */
-    private ArrayDeque<Runnable> outgoing = new ArrayDeque<>();
-    private final Object sendLock = new Object();
+    /**
+     * What the sender thread is to do, in order: {@link Specs} (coalesced per worker as they are
+     * sent) or a {@link Runnable}. Added to and swapped with the lock held ({@link #queue}).
+     */
+    private ArrayDeque<Object> outgoing = new ArrayDeque<>();
+    /** True while the sender works on a swapped batch (with the lock held to change). */
+    private boolean sending;
+    private final Thread sender;
     private volatile boolean closed;
     private final AtomicLong rejected = new AtomicLong();
+    /** Spec messages sent and result batches accepted so far (the scale bench's messages per game). */
+    final AtomicLong specMessages = new AtomicLong();
+    final AtomicLong batchesIn = new AtomicLong();
     private final Thread receiver;
 
     /** A connected worker as it announced itself. */
@@ -120,6 +129,9 @@ public final class ClusterExecutor implements GameExecutor {
         receiver = new Thread(inbox::run, "cluster-results");
         receiver.setDaemon(true);
         receiver.start();
+        sender = new Thread(this::sendLoop, "cluster-sender");
+        sender.setDaemon(true);
+        sender.start();
         LOG.info("coordinator listening on {} (incarnation {})", address, incarnation);
     }
 
@@ -151,7 +163,6 @@ public final class ClusterExecutor implements GameExecutor {
             dispatcher.add(job, false);
             dispatch();
         }
-        flush();
         return job.result;
     }
 
@@ -173,7 +184,7 @@ public final class ClusterExecutor implements GameExecutor {
             all = new ArrayList<>(workers.values());
             upTo = leases.last();
         }
-        flush();
+        awaitSent();
         for (Remote r : all) {
             quietly("clearing the queue of " + r.info.id(), r.tasks::clear);
         }
@@ -196,55 +207,122 @@ public final class ClusterExecutor implements GameExecutor {
             return;
         }
         cancelAll();
-        closed = true;
+        synchronized (lock) {
+            closed = true;
+            lock.notifyAll();
+        }
         local.close();
         receiver.interrupt();
         try {
             receiver.join(5000);
+            sender.join(5000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         hz.shutdown();
-        LOG.info("coordinator closed; {} messages rejected", rejected.get());
+        LOG.info("coordinator closed; {} messages rejected; {} spec messages sent, {} result batches taken", rejected.get(),
+                specMessages.get(), batchesIn.get());
     }
 
-    /** Gives queued games to free local threads and workers (sent by {@link #flush}); with the lock held. */
+    /** Gives queued games to free local threads and workers (sent by the sender thread, {@link #sendLoop}); with the lock held. */
     private void dispatch() {
         long now = Leases.nowMs();
         Map<Remote, List<Leases.Lease>> given = new LinkedHashMap<>();
         dispatcher.dispatch(now, (job, target) -> {
             if (target == null) {
-                outgoing.add(() -> playLocally(job));
+                queue((Runnable) () -> playLocally(job));
             } else {
                 given.computeIfAbsent(target, k -> new ArrayList<>()).add(leases.add(job, target, now));
             }
         });
         for (Map.Entry<Remote, List<Leases.Lease>> e : given.entrySet()) {
-            List<Leases.Lease> all = e.getValue();
-            for (int i = 0; i < all.size(); i += SPECS_PER_MESSAGE) {
-                List<Leases.Lease> some = all.subList(i, Math.min(all.size(), i + SPECS_PER_MESSAGE));
-                outgoing.add(() -> sendSpecs(e.getKey(), some));
-            }
+            queue(new Specs(e.getKey(), e.getValue()));
         }
         if (dispatcher.queued() > 0) {
             warnIfNobodyCanPlay();
         }
     }
 
-    /** Sends what was queued under the lock, in order; called without the lock. */
-    private void flush() {
-        synchronized (sendLock) {
-            while (true) {
-                ArrayDeque<Runnable> batch;
-                synchronized (lock) {
-                    if (outgoing.isEmpty()) {
+    /** Leases given to one worker, to go in its next spec message. */
+    private record Specs(Remote target, List<Leases.Lease> given) {
+    }
+
+    /** Hands something to the sender thread; with the lock held. */
+    private void queue(Object item) {
+        outgoing.add(item);
+        lock.notifyAll();
+    }
+
+    /**
+     * The sender thread: does what was queued under the lock, in order, without it. Leases for one
+     * worker that are waiting together go in one message (up to {@link #SPECS_PER_MESSAGE}): while a
+     * message is on its way, the games a run submits meanwhile gather into the next one, so a fast
+     * run costs the network far fewer messages than games. Anything else queued (a welcome, a notice,
+     * a local game) first sends the leases gathered before it, so a worker gets its welcome first.
+     */
+    private void sendLoop() {
+        Map<Remote, List<Leases.Lease>> gathered = new LinkedHashMap<>();
+        while (true) {
+            ArrayDeque<Object> batch;
+            synchronized (lock) {
+                sending = false;
+                lock.notifyAll();
+                while (outgoing.isEmpty() && !closed) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
                         return;
                     }
-                    batch = outgoing;
-                    outgoing = new ArrayDeque<>();
                 }
-                for (Runnable r : batch) {
-                    r.run();
+                if (outgoing.isEmpty()) {
+                    return;
+                }
+                batch = outgoing;
+                outgoing = new ArrayDeque<>();
+                sending = true;
+            }
+            for (Object item : batch) {
+                if (item instanceof Specs specs) {
+                    gathered.computeIfAbsent(specs.target(), k -> new ArrayList<>()).addAll(specs.given());
+                } else {
+                    sendGathered(gathered);
+                    run((Runnable) item);
+                }
+            }
+            sendGathered(gathered);
+        }
+    }
+
+    private void sendGathered(Map<Remote, List<Leases.Lease>> gathered) {
+        for (Map.Entry<Remote, List<Leases.Lease>> e : gathered.entrySet()) {
+            Remote target = e.getKey();
+            List<Leases.Lease> all = e.getValue();
+            for (int i = 0; i < all.size(); i += SPECS_PER_MESSAGE) {
+                List<Leases.Lease> some = all.subList(i, Math.min(all.size(), i + SPECS_PER_MESSAGE));
+                run(() -> sendSpecs(target, some));
+            }
+        }
+        gathered.clear();
+    }
+
+    /** Runs one of the sender's actions; a failure is logged, and the sender goes on. */
+    private static void run(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            LOG.warn("cluster sender: {}", e.toString());
+        }
+    }
+
+    /** Waits until everything queued before this call has been sent. */
+    private void awaitSent() {
+        synchronized (lock) {
+            while ((!outgoing.isEmpty() || sending) && sender.isAlive() && Thread.currentThread() != sender) {
+                try {
+                    lock.wait(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
                 }
             }
         }
@@ -259,6 +337,7 @@ public final class ClusterExecutor implements GameExecutor {
         boolean taken;
         try {
             taken = target.tasks.offer(signer.sign(Wire.text(m)));
+            specMessages.incrementAndGet();
         } catch (RuntimeException e) {
             LOG.debug("offering {} leases to {}: {}", given.size(), target.info.id(), e.toString());
             taken = false;
@@ -290,7 +369,7 @@ public final class ClusterExecutor implements GameExecutor {
             for (Remote r : workers.values()) {
                 ObjectNode notice = message("notice").put("worker", r.info.id()).put("why", "the coordinator has games this "
                         + "worker cannot play: it needs the engines " + engines + " in its --engines file");
-                outgoing.add(() -> r.tasks.offer(signer.sign(Wire.text(notice))));
+                queue((Runnable) () -> r.tasks.offer(signer.sign(Wire.text(notice))));
             }
         }
     }
@@ -301,7 +380,6 @@ public final class ClusterExecutor implements GameExecutor {
                 dispatcher.localDone();
                 dispatch();
             }
-            flush();
             if (error != null) {
                 job.result.completeExceptionally(error);
             } else {
@@ -357,14 +435,13 @@ public final class ClusterExecutor implements GameExecutor {
                 requeue(old);
                 dispatcher.leave(old);
             }
-            outgoing.add(() -> r.tasks.offer(welcome));
+            queue((Runnable) () -> r.tasks.offer(welcome));
             workers.put(id, r);
             dispatcher.join(r);
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),
                     info.slots(), info.engines().isEmpty() ? "built-in only" : String.join(", ", info.engines()));
             dispatch();
         }
-        flush();
     }
 
     private void workerLeft(String id, String how) {
@@ -380,7 +457,6 @@ public final class ClusterExecutor implements GameExecutor {
             LOG.info("worker left ({}): {} on {}; {} games back in the queue", how, id, r.info.host(), back);
             dispatch();
         }
-        flush();
         quietly("destroying the queue of " + id, r.tasks::destroy);
         quietly("removing " + id, () -> hz.getMap(WORKERS).remove(id));
     }
@@ -435,11 +511,11 @@ public final class ClusterExecutor implements GameExecutor {
             });
             dispatch();
         }
-        flush();
     }
 
     /** Acts on each entry of a worker's checked batch ({@link Inbox}). */
     private void accept(ResultBatch.Batch b) {
+        batchesIn.incrementAndGet();
         String worker = b.worker();
         List<Runnable> after = new ArrayList<>();
         synchronized (lock) {
@@ -453,7 +529,6 @@ public final class ClusterExecutor implements GameExecutor {
             }
             dispatch();
         }
-        flush();
         for (Runnable r : after) {
             r.run();
         }

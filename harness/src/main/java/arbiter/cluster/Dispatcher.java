@@ -25,10 +25,22 @@ import java.util.TreeSet;
 final class Dispatcher {
     /** Games queued at a worker beyond its slots, so it never waits for the next one (at least). */
     static final int PREFETCH = 1;
-    /** At most this many games queued at a worker beyond its slots. */
-    static final int MAX_PREFETCH = 64;
-    /** A worker's prefetch covers about this much of its play: games/s x this (see {@link #measured}). */
-    static final long PREFETCH_COVER_MS = 100;
+    /**
+     * At most this many games queued at a worker beyond its slots. It must exceed a fast worker's games/s
+     * times the round trip of a result and the next spec (the worker's batching delay, 20 ms, plus the
+     * network): with 64, a worker of instant games was held to 64 games per 23 ms, about 2,800 games/s,
+     * with its cores 10% busy. 1,024 is 150 ms of play at 7,000 games/s, what one 2-core worker of random
+     * players reaches.
+     */
+    static final int MAX_PREFETCH = 1024;
+    /**
+     * A worker's prefetch covers about this much of its play: games/s x this (see {@link #measured}).
+     * It must exceed the time a finished game takes to be recorded and replaced by the next (the
+     * worker's 20 ms batching, the coordinator's bursts of recording); at 100 ms a worker of instant
+     * games settled where that time reached 100 ms, about 5,000 games/s with its cores a third busy.
+     * Games of a second or more keep the one game ahead of {@link #PREFETCH}.
+     */
+    static final long PREFETCH_COVER_MS = 500;
     /** How long a worker's results are counted before its prefetch is set again. */
     static final long RATE_WINDOW_MS = 1000;
 

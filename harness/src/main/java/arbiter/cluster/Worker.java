@@ -13,7 +13,7 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.LifecycleEvent.LifecycleState;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.util.Set;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -55,7 +55,8 @@ public final class Worker implements AutoCloseable {
     /** Counted down when the constructor has set {@code hz} and {@code id}: Hazelcast may report the connection before. */
     private final CountDownLatch constructed = new CountDownLatch(1);
     private final AtomicLong sequence = new AtomicLong();
-    private final Set<Long> held = ConcurrentHashMap.newKeySet();
+    /** The leases this worker holds, each with when it was taken (System.nanoTime). */
+    private final Map<Long, Long> held = new ConcurrentHashMap<>();
     private final Outbox outbox;
     private volatile boolean closed;
     /** The nonce of the latest announcement: only a welcome echoing it is taken. */
@@ -211,7 +212,8 @@ public final class Worker implements AutoCloseable {
             }
             Object message;
             try {
-                message = tasks.poll(250, TimeUnit.MILLISECONDS);
+                // Until the next heartbeat is due: an idle worker asks its queue once a second, not four times.
+                message = tasks.poll(Math.max(1, nextAlive - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -228,11 +230,20 @@ public final class Worker implements AutoCloseable {
         }
     }
 
-    /** The heartbeat of every lease this worker holds. */
+    /**
+     * The heartbeat of the leases this worker has held for a heartbeat interval or more; a lease
+     * given since is fresh at the coordinator (its deadline runs from when it was given, and is far
+     * longer), so a worker of instant games sends no heartbeat at all.
+     */
     private void alive() {
         Session s = session;
-        if (s != null && !held.isEmpty() && outbox.size() < 16) {
-            send(s, ResultBatch.Entry.alive(held.stream().mapToLong(Long::longValue).toArray()));
+        if (s == null || held.isEmpty() || outbox.size() >= 16) {
+            return;
+        }
+        long before = System.nanoTime() - ALIVE_INTERVAL_MS * 1_000_000L;
+        long[] old = held.entrySet().stream().filter(e -> e.getValue() <= before).mapToLong(Map.Entry::getKey).toArray();
+        if (old.length > 0) {
+            send(s, ResultBatch.Entry.alive(old));
         }
     }
 
@@ -324,7 +335,7 @@ public final class Worker implements AutoCloseable {
             rejectedSpec(e.getMessage());
             return;
         }
-        held.add(lease);
+        held.put(lease, System.nanoTime());
         GameObserver started = new GameObserver() {
             private long lastMoveSent;
 
@@ -383,7 +394,7 @@ public final class Worker implements AutoCloseable {
             if ("cancel".equals(Wire.field(m, "kind"))) {
                 long upTo = Wire.number(m, "upTo");
                 LOG.info("the coordinator cancelled its games (up to lease {})", upTo);
-                if (held.stream().anyMatch(n -> n <= upTo)) {
+                if (held.keySet().stream().anyMatch(n -> n <= upTo)) {
                     executor.cancelAll();
                 }
             }

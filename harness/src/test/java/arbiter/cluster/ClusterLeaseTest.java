@@ -126,6 +126,82 @@ class ClusterLeaseTest {
         }
     }
 
+    /**
+     * A worker's heartbeat names the leases it has held for a second or more, queued or playing, and
+     * none given since (their deadline runs from when they were given): a worker of instant games sends
+     * none at all. Against a stand-in coordinator that reads the results queue itself.
+     */
+    @Test
+    void heartbeatsNameLeasesHeldASecondOrMoreAndNoFresherOnes() throws Exception {
+        Signer signer = new Signer(SECRET);
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        com.hazelcast.config.Config config = new com.hazelcast.config.Config().setClusterName(Hazelcasts.CLUSTER_NAME)
+                .setInstanceName("heartbeats-" + port);
+        config.setProperty("hazelcast.logging.type", "log4j2");
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        config.getJetConfig().setEnabled(false);
+        config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin().getMulticastConfig().setEnabled(false);
+        config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        HazelcastInstance member = com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
+        try (Worker worker = new Worker("127.0.0.1:" + port, signer, new PlayerFactory(Map.of()), 1, 30_000,
+                new java.io.PrintWriter(new java.io.StringWriter()))) {
+            assertTrue(worker.connect(30_000));
+            Thread runner = new Thread(worker::run);
+            runner.start();
+            var announced = member.getMap(ClusterExecutor.WORKERS);
+            long until = System.currentTimeMillis() + 30_000;
+            while (announced.get(worker.id()) == null && System.currentTimeMillis() < until) {
+                Thread.sleep(50);
+            }
+            com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(signer.open(announced.get(worker.id())));
+            var tasks = member.getQueue(ClusterExecutor.TASKS + worker.id());
+            tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
+                    .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
+            // Two games of about 3 s (100 ms a move, 30 plies) on one slot: lease 2 waits queued while lease 1 plays.
+            PlayerSpec a = new PlayerSpec("a", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 100, 0, 0, 0, 0));
+            PlayerSpec b = new PlayerSpec("b", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 100, 0, 0, 0, 0));
+            var m = Wire.object().put("kind", "specs").put("run", "r").put("coordinator", "c").put("seq", 2).put("worker", worker.id());
+            var games = m.putArray("games");
+            for (int lease = 1; lease <= 2; lease++) {
+                GameTask task = new GameTask(lease, 1, lease, "a", "b", Opening.start(), lease);
+                games.addObject().put("lease", lease).put("moves", false).set("spec", Wire.tree(new GameSpec("r", task,
+                        "international", Map.of(), a, b, new Adjudication(0, 0, 0, 0, 0, 30))));
+            }
+            long given = System.nanoTime();
+            tasks.offer(signer.sign(Wire.text(m)));
+            var results = member.getQueue(ClusterExecutor.RESULTS);
+            List<Double> early = new ArrayList<>();
+            java.util.Set<Long> named = new java.util.TreeSet<>();
+            List<String> seen = new ArrayList<>();
+            until = System.currentTimeMillis() + 2_600;
+            while (System.currentTimeMillis() < until) {
+                Object o = results.poll(100, TimeUnit.MILLISECONDS);
+                double at = (System.nanoTime() - given) / 1e9;
+                if (o instanceof byte[] batch) {
+                    for (ResultBatch.Entry e : ResultBatch.decode(signer.openBytes(batch)).entries()) {
+                        seen.add(String.format(java.util.Locale.ROOT, "%.2f s %s%s", at, e.kind(), e.kind() == ResultBatch.Kind.REFUSED ? " " + e.why() : ""));
+                        if (e.kind() == ResultBatch.Kind.ALIVE) {
+                            if (at < 1.0) {
+                                early.add(at);
+                            }
+                            for (long l : e.leases()) {
+                                named.add(l);
+                            }
+                        }
+                    }
+                }
+            }
+            assertEquals(List.of(), early, "no heartbeat within a second of the leases being given (s after)");
+            assertEquals(java.util.Set.of(1L, 2L), named, "the playing and the queued lease, held over a second, are named: " + seen);
+            runner.interrupt();
+        } finally {
+            member.shutdown();
+        }
+    }
+
     @Test
     void aPeerWithoutTheSecretThatStealsSpecsAndReplaysAnotherRunsCancelOnlyDelaysTheRun() throws Exception {
         Signer signer = new Signer(SECRET);

@@ -22,6 +22,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -49,7 +50,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * {@code scale.linger.ms} is how long a worker's {@link Outbox} waits to batch results (the real
  * worker's 20 ms; 0 sends each game alone, so that every game costs the same messages whatever the
- * number of workers).
+ * number of workers); {@code scale.rate} submits at most that many games a second (0: as fast as
+ * the coordinator's capacity allows).
  */
 public final class ClusterScale {
     static final byte[] SECRET = "a cluster secret of enough bytes".getBytes(StandardCharsets.UTF_8);
@@ -57,16 +59,17 @@ public final class ClusterScale {
 
     /** What one run measured. */
     record Figures(int workers, int games, double seconds, double coordinatorCpuMsPerGame, double latencyMedianMs,
-                   double latencyP99Ms, long looked, long given, int gamesPerWorkerMin) {
+                   double latencyP99Ms, long looked, long given, int gamesPerWorkerMin, double messagesPerGame) {
         @Override
         public String toString() {
-            return String.format("%7d %7d %9.2f %9.0f %14.4f %10.2f %10.2f %8.3f %9d", workers, games, seconds, games / seconds,
-                    coordinatorCpuMsPerGame, latencyMedianMs, latencyP99Ms, (double) looked / given, gamesPerWorkerMin);
+            return String.format("%7d %7d %9.2f %9.0f %14.4f %10.2f %10.2f %8.3f %9d %8.2f", workers, games, seconds, games / seconds,
+                    coordinatorCpuMsPerGame, latencyMedianMs, latencyP99Ms, (double) looked / given, gamesPerWorkerMin,
+                    messagesPerGame);
         }
 
         static String header() {
-            return String.format("%7s %7s %9s %9s %14s %10s %10s %8s %9s", "workers", "games", "wall_s", "games/s",
-                    "coord_ms/game", "lat_p50_ms", "lat_p99_ms", "looked/g", "min/wkr");
+            return String.format("%7s %7s %9s %9s %14s %10s %10s %8s %9s %8s", "workers", "games", "wall_s", "games/s",
+                    "coord_ms/game", "lat_p50_ms", "lat_p99_ms", "looked/g", "min/wkr", "msgs/g");
         }
     }
 
@@ -75,6 +78,10 @@ public final class ClusterScale {
 
     public static void main(String[] args) throws Exception {
         org.apache.logging.log4j.core.config.Configurator.setRootLevel(org.apache.logging.log4j.Level.WARN);
+        if (args.length == 3 && args[0].equals("--workers")) {
+            workers(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            return;
+        }
         System.out.println(Figures.header());
         for (int i = 0; i + 1 < args.length; i += 2) {
             System.out.println(run(Integer.parseInt(args[i]), Integer.parseInt(args[i + 1]), Math.max(500, Integer.parseInt(args[i + 1]) / 5)));
@@ -93,15 +100,24 @@ public final class ClusterScale {
         long[] latency = new long[warmup + games];
         List<FakeWorker> fakes = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, 16));
+        boolean apart = Boolean.getBoolean("scale.apart");
+        Process others = null;
         try (ClusterExecutor coordinator = new ClusterExecutor("127.0.0.1:" + port, signer,
                 new LocalExecutor(0, new PlayerFactory(Map.of())), 0, "scale")) {
-            List<Future<FakeWorker>> starting = new ArrayList<>();
-            for (int i = 0; i < workers; i++) {
-                int n = i;
-                starting.add(pool.submit(() -> new FakeWorker(port, n, signer, submitted, latency)));
-            }
-            for (Future<FakeWorker> f : starting) {
-                fakes.add(f.get(120, TimeUnit.SECONDS));
+            if (apart) { // the simulated workers in a JVM of their own, so that their threads do not share this one's
+                others = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xss512k",
+                        "-Dscale.linger.ms=" + Long.getLong("scale.linger.ms", 20), "-cp", System.getProperty("java.class.path"),
+                        ClusterScale.class.getName(), "--workers", Integer.toString(port), Integer.toString(workers))
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            } else {
+                List<Future<FakeWorker>> starting = new ArrayList<>();
+                for (int i = 0; i < workers; i++) {
+                    int n = i;
+                    starting.add(pool.submit(() -> new FakeWorker(port, n, signer, submitted, latency)));
+                }
+                for (Future<FakeWorker> f : starting) {
+                    fakes.add(f.get(120, TimeUnit.SECONDS));
+                }
             }
             long until = System.currentTimeMillis() + 120_000;
             while (coordinator.workers().size() < workers) {
@@ -119,6 +135,7 @@ public final class ClusterScale {
             long cpu0 = coordinatorCpu(threads);
             long looked0 = coordinator.dispatcher.looked;
             long given0 = coordinator.dispatcher.given;
+            long messages0 = coordinator.specMessages.get() + coordinator.batchesIn.get();
             long t0 = System.nanoTime();
             play(coordinator, submitted, warmup, games);
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -129,28 +146,109 @@ public final class ClusterScale {
                 after.entrySet().stream().filter(e -> e.getValue() > 0).sorted(Map.Entry.comparingByValue(java.util.Comparator.reverseOrder()))
                         .limit(12).forEach(e -> System.err.printf("  %-40s %8.4f ms/game%n", e.getKey(), e.getValue() / 1e6 / games));
             }
-            long[] measured = Arrays.copyOfRange(latency, warmup, warmup + games);
-            Arrays.sort(measured);
             int least = fakes.stream().mapToInt(f -> f.played).min().orElse(0);
             for (FakeWorker f : fakes) {
                 f.close(); // before the coordinator, which would otherwise leave them complaining
             }
+            if (others != null) { // its receipt times (same monotonic clock: one machine) and games per worker
+                others.getOutputStream().close();
+                List<String> lines = new String(others.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+                least = Integer.MAX_VALUE;
+                for (String line : lines) {
+                    String[] f = line.split(" ");
+                    if (f[0].equals("played")) {
+                        least = Math.min(least, Integer.parseInt(f[1]));
+                    } else {
+                        int id = Integer.parseInt(f[0]);
+                        latency[id] = Long.parseLong(f[1]) - submitted.get(id);
+                    }
+                }
+                others.waitFor(60, TimeUnit.SECONDS);
+            }
+            long[] measured = Arrays.copyOfRange(latency, warmup, warmup + games);
+            Arrays.sort(measured);
             return new Figures(workers, games, seconds, cpu / 1e6 / games, measured[games / 2] / 1e6,
                     measured[(int) (games * 0.99)] / 1e6, coordinator.dispatcher.looked - looked0,
-                    coordinator.dispatcher.given - given0, least);
+                    coordinator.dispatcher.given - given0, least,
+                    (double) (coordinator.specMessages.get() + coordinator.batchesIn.get() - messages0) / games);
         } finally {
             for (FakeWorker f : fakes) {
                 f.close();
             }
             pool.shutdownNow();
+            if (others != null) {
+                others.destroy();
+            }
         }
     }
 
-    /** Submits games {@code from}..{@code from + n - 1}, keeping the coordinator's capacity in flight, as a run does. */
+    /**
+     * The simulated workers of {@code scale.apart}: {@code n} of them join the coordinator on {@code port}
+     * and play until standard input closes; then each game's receipt time (System.nanoTime, one clock
+     * for every process on this machine) and each worker's game count go to standard output.
+     */
+    private static void workers(int port, int n) throws Exception {
+        Signer signer = new Signer(SECRET);
+        Map<Integer, Long> everything = new java.util.AbstractMap<>() { // every id "submitted" at 0: latency = receipt time
+            @Override
+            public Long get(Object key) {
+                return 0L;
+            }
+
+            @Override
+            public java.util.Set<Map.Entry<Integer, Long>> entrySet() {
+                return java.util.Set.of();
+            }
+        };
+        long[] received = new long[4_000_000];
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, 16));
+        List<Future<FakeWorker>> starting = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            starting.add(pool.submit(() -> new FakeWorker(port, k, signer, everything, received)));
+        }
+        List<FakeWorker> fakes = new ArrayList<>();
+        for (Future<FakeWorker> f : starting) {
+            fakes.add(f.get(120, TimeUnit.SECONDS));
+        }
+        pool.shutdown();
+        for (FakeWorker f : fakes) {
+            f.start();
+        }
+        System.in.transferTo(java.io.OutputStream.nullOutputStream());
+        for (FakeWorker f : fakes) {
+            f.close();
+        }
+        StringBuilder out = new StringBuilder();
+        for (int id = 0; id < received.length; id++) {
+            if (received[id] != 0) {
+                out.append(id).append(' ').append(received[id]).append('\n');
+            }
+        }
+        for (FakeWorker f : fakes) {
+            out.append("played ").append(f.played).append('\n');
+        }
+        System.out.print(out);
+        System.out.flush();
+        System.exit(0);
+    }
+
+    /**
+     * Submits games {@code from}..{@code from + n - 1}, keeping the coordinator's capacity in flight, as a
+     * run does; with {@code scale.rate} (games/s) no faster than that, evenly spaced.
+     */
     private static void play(ClusterExecutor coordinator, Map<Integer, Long> submitted, int from, int n) throws Exception {
         Semaphore room = new Semaphore(coordinator.capacity());
         List<CompletableFuture<PlayedGame>> all = new ArrayList<>(n);
+        long rate = Long.getLong("scale.rate", 0);
+        long t0 = System.nanoTime();
         for (int i = from; i < from + n; i++) {
+            if (rate > 0) {
+                long due = t0 + (i - from) * 1_000_000_000L / rate;
+                for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                }
+            }
             room.acquire();
             GameSpec spec = spec(i);
             submitted.put(i, System.nanoTime());
@@ -184,12 +282,12 @@ public final class ClusterScale {
         return out;
     }
 
-    /** CPU time of the coordinator's threads: its Hazelcast member, its results receiver, the submitting thread. */
+    /** CPU time of the coordinator's threads: its Hazelcast member, its results receiver and sender, the submitting thread. */
     private static long coordinatorCpu(ThreadMXBean threads) {
         long sum = 0;
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
             String name = e.getKey().getName();
-            if (name.startsWith("hz.arbiter-coordinator") || name.equals("cluster-results") || e.getKey() == Thread.currentThread()) {
+            if (name.startsWith("hz.arbiter-coordinator") || name.startsWith("cluster-") || e.getKey() == Thread.currentThread()) {
                 sum += Math.max(0, threads.getThreadCpuTime(e.getKey().getId()));
             }
         }
@@ -263,7 +361,7 @@ public final class ClusterScale {
             while (!closed) {
                 specs.clear();
                 try {
-                    Object first = tasks.poll(200, TimeUnit.MILLISECONDS);
+                    Object first = tasks.poll(1, TimeUnit.SECONDS); // as the real worker when idle
                     if (first == null) {
                         continue;
                     }

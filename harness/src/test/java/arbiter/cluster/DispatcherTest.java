@@ -81,11 +81,20 @@ class DispatcherTest {
         Dispatcher d = new Dispatcher(0);
         Remote fast = worker("fast", 2);
         Remote slow = worker("slow", 2);
+        Remote middling = worker("middling", 2);
         d.join(fast);
         d.join(slow);
         for (long t = 1; t <= 1001; t++) {
-            d.measured(fast, t);          // 1000 games a second: 100 ms of play is 100 games, capped
+            for (int i = 0; i < 4; i++) {
+                d.measured(fast, t);      // 4,000 games a second: PREFETCH_COVER_MS of play is 2,000 games, capped
+            }
         }
+        d.join(middling);
+        for (long t = 1; t <= 1001; t += 10) {
+            d.measured(middling, t);      // 100 games a second: the prefetch covers PREFETCH_COVER_MS of them
+        }
+        assertEquals(100 * Dispatcher.PREFETCH_COVER_MS / 1000, middling.prefetch, 1);
+        d.leave(middling);
         for (long t = 1; t <= 20_001; t += 2000) {
             d.measured(slow, t);          // one game every 2 s
         }

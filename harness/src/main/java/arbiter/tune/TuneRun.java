@@ -367,7 +367,7 @@ public final class TuneRun {
             }
             RunState.writeAtomically(output.resolve("tune-summary.json"), JSON.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(summary) + "\n");
-            estimate.lines().forEach(out::println);
+            estimate.lines(tune.async() ? "pairs" : "iterations").forEach(out::println);
             if (busy != null) {
                 out.println(busy.line());
             }

@@ -90,7 +90,13 @@ class ClusterLeaseTest {
         if (resultsMax > 0) {
             config.getQueueConfig(ClusterExecutor.RESULTS).setMaxSize(resultsMax).setBackupCount(0);
         }
-        config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin().getMulticastConfig().setEnabled(false);
+        // Joins nobody, as the coordinator's member does (Hazelcasts.member): left on, auto-detection fell back to
+        // multicast and merged two stand-ins of test runs side by side on this machine into one cluster, each
+        // then reading the other's queues (and with no backups, a member's leaving emptied them).
+        com.hazelcast.config.JoinConfig join = config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true).addMember("127.0.0.1:" + port);
         config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
         return com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
     }

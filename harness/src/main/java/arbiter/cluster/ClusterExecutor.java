@@ -13,7 +13,6 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -35,7 +34,7 @@ import org.apache.logging.log4j.Logger;
  * bound to this run and incarnation, with a sequence number per sender, so no replay is taken.
  *
  * <p>A {@link Dispatcher} matches games with free slots in O(1) per game; specs, welcomes and
- * notices are queued under the lock and sent by one sender thread ({@link #sendLoop}), which puts
+ * notices are queued under the lock and sent by one sender thread ({@link Sender}), which puts
  * the leases gathered for one worker in one message. Results come in
  * signed binary batches ({@link ResultBatch}, checked by the {@link Inbox}). Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
  * {@code arbiter.tasks.<worker id>} (queue: signed specs for that worker), {@code arbiter.results}
@@ -69,14 +68,8 @@ public final class ClusterExecutor implements GameExecutor {
     private final Map<String, Remote> workers = new LinkedHashMap<>();
     /** Workers whose task queue refused a spec, paused for a second. */
     private final Set<Remote> paused = new HashSet<>();
-    /**
-     * What the sender thread is to do, in order: {@link Specs} (coalesced per worker as they are
-     * sent) or a {@link Runnable}. Added to and swapped with the lock held ({@link #queue}).
-     */
-    private ArrayDeque<Object> outgoing = new ArrayDeque<>();
-    /** True while the sender works on a swapped batch (with the lock held to change). */
-    private boolean sending;
-    private final Thread sender;
+    /** Sends what is queued under the lock, after it, in order. */
+    private final Sender sender;
     private volatile boolean closed;
     private final AtomicLong rejected = new AtomicLong();
     /** Spec messages sent and result batches accepted so far (the scale bench's messages per game). */
@@ -105,6 +98,7 @@ public final class ClusterExecutor implements GameExecutor {
         this.signer = signer;
         this.local = local;
         this.dispatcher = new Dispatcher(localThreads);
+        this.sender = new Sender(lock, this::sendSpecs, () -> closed, SPECS_PER_MESSAGE);
         address.checkBindable("--listen");
         this.hz = Hazelcasts.member(address);
         hz.getClientService().addClientListener(new ClientListener() {
@@ -129,8 +123,6 @@ public final class ClusterExecutor implements GameExecutor {
         receiver = new Thread(inbox::run, "cluster-results");
         receiver.setDaemon(true);
         receiver.start();
-        sender = new Thread(this::sendLoop, "cluster-sender");
-        sender.setDaemon(true);
         sender.start();
         LOG.info("coordinator listening on {} (incarnation {})", address, incarnation);
     }
@@ -184,7 +176,7 @@ public final class ClusterExecutor implements GameExecutor {
             all = new ArrayList<>(workers.values());
             upTo = leases.last();
         }
-        awaitSent();
+        sender.awaitSent();
         for (Remote r : all) {
             quietly("clearing the queue of " + r.info.id(), r.tasks::clear);
         }
@@ -224,107 +216,22 @@ public final class ClusterExecutor implements GameExecutor {
                 specMessages.get(), batchesIn.get());
     }
 
-    /** Gives queued games to free local threads and workers (sent by the sender thread, {@link #sendLoop}); with the lock held. */
+    /** Gives queued games to free local threads and workers (sent by the {@link Sender}); with the lock held. */
     private void dispatch() {
         long now = Leases.nowMs();
         Map<Remote, List<Leases.Lease>> given = new LinkedHashMap<>();
         dispatcher.dispatch(now, (job, target) -> {
             if (target == null) {
-                queue((Runnable) () -> playLocally(job));
+                sender.queue((Runnable) () -> playLocally(job));
             } else {
                 given.computeIfAbsent(target, k -> new ArrayList<>()).add(leases.add(job, target, now));
             }
         });
         for (Map.Entry<Remote, List<Leases.Lease>> e : given.entrySet()) {
-            queue(new Specs(e.getKey(), e.getValue()));
+            sender.queue(new Sender.Specs(e.getKey(), e.getValue()));
         }
         if (dispatcher.queued() > 0) {
             warnIfNobodyCanPlay();
-        }
-    }
-
-    /** Leases given to one worker, to go in its next spec message. */
-    private record Specs(Remote target, List<Leases.Lease> given) {
-    }
-
-    /** Hands something to the sender thread; with the lock held. */
-    private void queue(Object item) {
-        outgoing.add(item);
-        lock.notifyAll();
-    }
-
-    /**
-     * The sender thread: does what was queued under the lock, in order, without it. Leases for one
-     * worker that are waiting together go in one message (up to {@link #SPECS_PER_MESSAGE}): while a
-     * message is on its way, the games a run submits meanwhile gather into the next one, so a fast
-     * run costs the network far fewer messages than games. Anything else queued (a welcome, a notice,
-     * a local game) first sends the leases gathered before it, so a worker gets its welcome first.
-     */
-    private void sendLoop() {
-        Map<Remote, List<Leases.Lease>> gathered = new LinkedHashMap<>();
-        while (true) {
-            ArrayDeque<Object> batch;
-            synchronized (lock) {
-                sending = false;
-                lock.notifyAll();
-                while (outgoing.isEmpty() && !closed) {
-                    try {
-                        lock.wait();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-                if (outgoing.isEmpty()) {
-                    return;
-                }
-                batch = outgoing;
-                outgoing = new ArrayDeque<>();
-                sending = true;
-            }
-            for (Object item : batch) {
-                if (item instanceof Specs specs) {
-                    gathered.computeIfAbsent(specs.target(), k -> new ArrayList<>()).addAll(specs.given());
-                } else {
-                    sendGathered(gathered);
-                    run((Runnable) item);
-                }
-            }
-            sendGathered(gathered);
-        }
-    }
-
-    private void sendGathered(Map<Remote, List<Leases.Lease>> gathered) {
-        for (Map.Entry<Remote, List<Leases.Lease>> e : gathered.entrySet()) {
-            Remote target = e.getKey();
-            List<Leases.Lease> all = e.getValue();
-            for (int i = 0; i < all.size(); i += SPECS_PER_MESSAGE) {
-                List<Leases.Lease> some = all.subList(i, Math.min(all.size(), i + SPECS_PER_MESSAGE));
-                run(() -> sendSpecs(target, some));
-            }
-        }
-        gathered.clear();
-    }
-
-    /** Runs one of the sender's actions; a failure is logged, and the sender goes on. */
-    private static void run(Runnable action) {
-        try {
-            action.run();
-        } catch (RuntimeException e) {
-            LOG.warn("cluster sender: {}", e.toString());
-        }
-    }
-
-    /** Waits until everything queued before this call has been sent. */
-    private void awaitSent() {
-        synchronized (lock) {
-            while ((!outgoing.isEmpty() || sending) && sender.isAlive() && Thread.currentThread() != sender) {
-                try {
-                    lock.wait(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
         }
     }
 
@@ -369,7 +276,7 @@ public final class ClusterExecutor implements GameExecutor {
             for (Remote r : workers.values()) {
                 ObjectNode notice = message("notice").put("worker", r.info.id()).put("why", "the coordinator has games this "
                         + "worker cannot play: it needs the engines " + engines + " in its --engines file");
-                queue((Runnable) () -> r.tasks.offer(signer.sign(Wire.text(notice))));
+                sender.queue((Runnable) () -> r.tasks.offer(signer.sign(Wire.text(notice))));
             }
         }
     }
@@ -435,7 +342,7 @@ public final class ClusterExecutor implements GameExecutor {
                 requeue(old);
                 dispatcher.leave(old);
             }
-            queue((Runnable) () -> r.tasks.offer(welcome));
+            sender.queue((Runnable) () -> r.tasks.offer(welcome));
             workers.put(id, r);
             dispatcher.join(r);
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),

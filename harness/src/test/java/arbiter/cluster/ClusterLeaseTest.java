@@ -71,23 +71,41 @@ class ClusterLeaseTest {
         assertTrue(s.take(6 + Sequence.WINDOW) && !s.take(6 + Sequence.WINDOW));
     }
 
-    @Test
-    void aWorkerKeepsAResultTheFullResultsQueueDoesNotTakeAndHandsItInLater() throws Exception {
-        Signer signer = new Signer(SECRET);
-        int port;
+    private static int freePort() throws java.io.IOException {
         try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
+            return free.getLocalPort();
         }
-        // A stand-in coordinator: a bare member whose results queue holds one message, already full.
+    }
+
+    /**
+     * A stand-in coordinator: a bare member on loopback {@code port} whose queues the test reads and
+     * fills itself; its results queue holds at most {@code resultsMax} messages (0: no bound).
+     */
+    private static HazelcastInstance standIn(String name, int port, int resultsMax) {
         com.hazelcast.config.Config config = new com.hazelcast.config.Config().setClusterName(Hazelcasts.CLUSTER_NAME)
-                .setInstanceName("full-results-" + port);
+                .setInstanceName(name + "-" + port);
         config.setProperty("hazelcast.logging.type", "log4j2");
         config.setProperty("hazelcast.phone.home.enabled", "false");
         config.getJetConfig().setEnabled(false);
-        config.getQueueConfig(ClusterExecutor.RESULTS).setMaxSize(1).setBackupCount(0);
-        config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin().getMulticastConfig().setEnabled(false);
+        if (resultsMax > 0) {
+            config.getQueueConfig(ClusterExecutor.RESULTS).setMaxSize(resultsMax).setBackupCount(0);
+        }
+        // Joins nobody, as the coordinator's member does (Hazelcasts.member): left on, auto-detection fell back to
+        // multicast and merged two stand-ins of test runs side by side on this machine into one cluster, each
+        // then reading the other's queues (and with no backups, a member's leaving emptied them).
+        com.hazelcast.config.JoinConfig join = config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true).addMember("127.0.0.1:" + port);
         config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
-        HazelcastInstance member = com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
+        return com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
+    }
+
+    @Test
+    void aWorkerKeepsAResultTheFullResultsQueueDoesNotTakeAndHandsItInLater() throws Exception {
+        Signer signer = new Signer(SECRET);
+        int port = freePort();
+        HazelcastInstance member = standIn("full-results", port, 1); // its results queue holds one message, soon full
         java.io.StringWriter console = new java.io.StringWriter();
         try (Worker worker = new Worker("127.0.0.1:" + port, signer, new PlayerFactory(Map.of()), 1, 30_000,
                 new java.io.PrintWriter(console))) {
@@ -134,18 +152,8 @@ class ClusterLeaseTest {
     @Test
     void heartbeatsNameLeasesHeldASecondOrMoreAndNoFresherOnes() throws Exception {
         Signer signer = new Signer(SECRET);
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        com.hazelcast.config.Config config = new com.hazelcast.config.Config().setClusterName(Hazelcasts.CLUSTER_NAME)
-                .setInstanceName("heartbeats-" + port);
-        config.setProperty("hazelcast.logging.type", "log4j2");
-        config.setProperty("hazelcast.phone.home.enabled", "false");
-        config.getJetConfig().setEnabled(false);
-        config.getNetworkConfig().setPort(port).setPortAutoIncrement(false).getJoin().getMulticastConfig().setEnabled(false);
-        config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
-        HazelcastInstance member = com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
+        int port = freePort();
+        HazelcastInstance member = standIn("heartbeats", port, 0);
         try (Worker worker = new Worker("127.0.0.1:" + port, signer, new PlayerFactory(Map.of()), 1, 30_000,
                 new java.io.PrintWriter(new java.io.StringWriter()))) {
             assertTrue(worker.connect(30_000));
@@ -161,8 +169,9 @@ class ClusterLeaseTest {
             tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
                     .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
             // Two games of about 3 s (100 ms a move, 30 plies) on one slot: lease 2 waits queued while lease 1 plays.
-            PlayerSpec a = new PlayerSpec("a", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 100, 0, 0, 0, 0));
-            PlayerSpec b = new PlayerSpec("b", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 100, 0, 0, 0, 0));
+            // (a margin of 2 s a move, so that a busy machine's late move is no time forfeit that ends a game early)
+            PlayerSpec a = new PlayerSpec("a", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 100, 0, 0, 0, 2000));
+            PlayerSpec b = new PlayerSpec("b", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 100, 0, 0, 0, 2000));
             var m = Wire.object().put("kind", "specs").put("run", "r").put("coordinator", "c").put("seq", 2).put("worker", worker.id());
             var games = m.putArray("games");
             for (int lease = 1; lease <= 2; lease++) {
@@ -182,7 +191,8 @@ class ClusterLeaseTest {
                 double at = (System.nanoTime() - given) / 1e9;
                 if (o instanceof byte[] batch) {
                     for (ResultBatch.Entry e : ResultBatch.decode(signer.openBytes(batch)).entries()) {
-                        seen.add(String.format(java.util.Locale.ROOT, "%.2f s %s%s", at, e.kind(), e.kind() == ResultBatch.Kind.REFUSED ? " " + e.why() : ""));
+                        seen.add(String.format(java.util.Locale.ROOT, "%.2f s %s%s", at, e.kind(), e.kind() == ResultBatch.Kind.REFUSED ? " " + e.why()
+                                : e.kind() == ResultBatch.Kind.RESULT ? " " + e.game().termination().describe() : ""));
                         if (e.kind() == ResultBatch.Kind.ALIVE) {
                             if (at < 1.0) {
                                 early.add(at);

@@ -101,6 +101,21 @@ class ClusterLeaseTest {
         return com.hazelcast.core.Hazelcast.newHazelcastInstance(config);
     }
 
+    /** Waits for {@code worker}'s announcement and welcomes it to run "r" of coordinator "c"; returns its task queue. */
+    private static com.hazelcast.collection.IQueue<Object> welcome(HazelcastInstance member, Worker worker, Signer signer)
+            throws InterruptedException {
+        var announced = member.getMap(ClusterExecutor.WORKERS);
+        long until = System.currentTimeMillis() + 30_000;
+        while (announced.get(worker.id()) == null && System.currentTimeMillis() < until) {
+            Thread.sleep(50);
+        }
+        com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(signer.open(announced.get(worker.id())));
+        com.hazelcast.collection.IQueue<Object> tasks = member.getQueue(ClusterExecutor.TASKS + worker.id());
+        tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
+                .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
+        return tasks;
+    }
+
     @Test
     void aWorkerKeepsAResultTheFullResultsQueueDoesNotTakeAndHandsItInLater() throws Exception {
         Signer signer = new Signer(SECRET);
@@ -114,15 +129,7 @@ class ClusterLeaseTest {
             runner.start();
             var results = member.getQueue(ClusterExecutor.RESULTS);
             assertTrue(results.offer("filler"));
-            var announced = member.getMap(ClusterExecutor.WORKERS);
-            long until = System.currentTimeMillis() + 30_000;
-            while (announced.get(worker.id()) == null && System.currentTimeMillis() < until) {
-                Thread.sleep(50);
-            }
-            com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(signer.open(announced.get(worker.id())));
-            var tasks = member.getQueue(ClusterExecutor.TASKS + worker.id());
-            tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
-                    .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
+            var tasks = welcome(member, worker, signer);
             var m = Wire.object().put("kind", "spec").put("run", "r").put("coordinator", "c").put("seq", 2)
                     .put("worker", worker.id()).put("lease", 1).put("moves", false);
             m.set("spec", Wire.tree(ClusterSecurityTest.spec(0, ClusterSecurityTest.builtIn("a", 1), ClusterSecurityTest.builtIn("b", 1))));
@@ -130,7 +137,7 @@ class ClusterLeaseTest {
             Thread.sleep(4000); // the game is over well before: its result waits at the worker
             assertEquals(List.of("filler"), new ArrayList<>(results), "the full queue took nothing more");
             List<String> kinds = new ArrayList<>();
-            until = System.currentTimeMillis() + 30_000;
+            long until = System.currentTimeMillis() + 30_000;
             while (!kinds.contains("result") && System.currentTimeMillis() < until) {
                 Object o = results.poll(200, TimeUnit.MILLISECONDS);
                 if (o instanceof byte[] batch) {
@@ -159,15 +166,7 @@ class ClusterLeaseTest {
             assertTrue(worker.connect(30_000));
             Thread runner = new Thread(worker::run);
             runner.start();
-            var announced = member.getMap(ClusterExecutor.WORKERS);
-            long until = System.currentTimeMillis() + 30_000;
-            while (announced.get(worker.id()) == null && System.currentTimeMillis() < until) {
-                Thread.sleep(50);
-            }
-            com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(signer.open(announced.get(worker.id())));
-            var tasks = member.getQueue(ClusterExecutor.TASKS + worker.id());
-            tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
-                    .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
+            var tasks = welcome(member, worker, signer);
             // Two games of about 3 s (100 ms a move, 30 plies) on one slot: lease 2 waits queued while lease 1 plays.
             // (a margin of 2 s a move, so that a busy machine's late move is no time forfeit that ends a game early)
             PlayerSpec a = new PlayerSpec("a", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(0, 0, 100, 0, 0, 0, 2000));
@@ -185,7 +184,7 @@ class ClusterLeaseTest {
             List<Double> early = new ArrayList<>();
             java.util.Set<Long> named = new java.util.TreeSet<>();
             List<String> seen = new ArrayList<>();
-            until = System.currentTimeMillis() + 2_600;
+            long until = System.currentTimeMillis() + 2_600;
             while (System.currentTimeMillis() < until) {
                 Object o = results.poll(100, TimeUnit.MILLISECONDS);
                 double at = (System.nanoTime() - given) / 1e9;

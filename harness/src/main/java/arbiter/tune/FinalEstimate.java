@@ -103,16 +103,16 @@ public record FinalEstimate(int iterations, int window, double signalShare, doub
 
     /** The lines a tuning run ends with. */
     public List<String> lines() {
-        return lines("iterations");
+        return lines("iteration");
     }
 
-    /** As {@link #lines()}, counting in {@code unit} ("pairs" for a tuning without a barrier). */
+    /** As {@link #lines()}, counting steps called {@code unit} ("pair" for a tuning without a barrier). */
     public List<String> lines(String unit) {
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "estimate: %s (mean ± sd of theta over the last %d of %d %s)",
+        out.add(String.format(Locale.ROOT, "estimate: %s (mean ± sd of theta over the last %d of %d %ss)",
                 values(), window, iterations, unit));
         StringBuilder signal = new StringBuilder(String.format(Locale.ROOT,
-                "signal: W-L not 0 in %.0f%% of %s (%.0f%% in the last %d)", 100 * signalShare, unit,
+                "signal: W-L not 0 in %.0f%% of %ss (%.0f%% in the last %d)", 100 * signalShare, unit,
                 100 * windowSignalShare, window));
         for (Param q : params) {
             signal.append(String.format(Locale.ROOT, "; %s gradient mean/sd %+.2f (z %+.1f) over the run, %+.2f (z %+.1f) at the end",
@@ -120,12 +120,12 @@ public record FinalEstimate(int iterations, int window, double signalShare, doub
         }
         out.add(signal.toString());
         if (flat()) {
-            out.add("warning: no " + unit.replaceFirst("s$", "") + " of the last " + window + " carried a signal (every W-L was 0): the ± 0 "
+            out.add("warning: no " + unit + " of the last " + window + " carried a signal (every W-L was 0): the ± 0 "
                     + "above is no precision; raise cEnd, the depth or pairsPerIteration (docs/tuning.md)");
         }
         for (Param q : params) {
             if (!flat() && drifting(q)) {
-                out.add(String.format(Locale.ROOT, "warning: %s still drifting: %+.2f over the last %d %s, more "
+                out.add(String.format(Locale.ROOT, "warning: %s still drifting: %+.2f over the last %d %ss, more "
                         + "than twice its spread; more iterations (or a larger rEnd) would move it further", q.name(),
                         q.drift(), window, unit));
             }

@@ -14,12 +14,20 @@ import java.util.Optional;
  */
 public final class SignalWatch {
     private final int window;
+    /** What one SPSA step is called: "iteration", or "pair" without a barrier. */
+    private final String unit;
     private int flat;
     private boolean warned;
 
     /** @param window flat iterations in a row that make a warning (at least 1) */
     public SignalWatch(int window) {
+        this(window, "iteration");
+    }
+
+    /** As above, for steps called {@code unit} ("pair" for a tuning without a barrier). */
+    public SignalWatch(int window, String unit) {
         this.window = Math.max(1, window);
+        this.unit = unit;
     }
 
     /**
@@ -46,10 +54,10 @@ public final class SignalWatch {
                     p.name(), c[i], p.min(), p.max()));
         }
         return Optional.of(String.format(Locale.ROOT,
-                "warning: iterations %d-%d carried no signal: theta+ and theta- scored the same in each, so the "
+                "warning: %ss %d-%d carried no signal: theta+ and theta- scored the same in each, so the "
                         + "weights did not move (perturbation %s). The two sides likely choose the same moves: raise "
                         + "cEnd (or leave it out: the default is a sixth of the range), search deeper, or play "
                         + "more pairs per iteration; `docs/tuning.md` explains the choice.",
-                k + 2 - window, k + 1, perturbation));
+                unit, k + 2 - window, k + 1, perturbation));
     }
 }

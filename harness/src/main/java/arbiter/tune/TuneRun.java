@@ -290,7 +290,7 @@ public final class TuneRun {
     /** SPSA without a barrier ({@link AsyncSpsa}): pair j's games in {@code <output>/pairs/<j>/}. */
     private Summary runSpsaAsync(Spsa spsa, PlayerConfig base, Path statePath) throws IOException {
         AsyncSpsa async = new AsyncSpsa(spsa, tune.pairsPerIteration(), tune.opponent() == null ? 2 : 4, statePath, config.json());
-        SignalWatch signal = new SignalWatch(FLAT_ITERATIONS * tune.pairsPerIteration());
+        SignalWatch signal = new SignalWatch(FLAT_ITERATIONS * tune.pairsPerIteration(), "pair");
         int total = async.total();
         int every = Math.max(1, total / 20);
         async.run(executor, new AsyncSpsa.Pairs() {
@@ -309,8 +309,7 @@ public final class TuneRun {
                 }
             }
         }, stop, (j, theta, result, step, count) -> {
-            signal.record(count - 1, result, spsa.parameters(), step.c()).ifPresent(w -> {
-                String warning = w.replaceFirst("^warning: iterations ", "warning: pairs ");
+            signal.record(count - 1, result, spsa.parameters(), step.c()).ifPresent(warning -> {
                 out.println(warning);
                 out.flush();
                 LOG.warn(warning);
@@ -367,7 +366,7 @@ public final class TuneRun {
             }
             RunState.writeAtomically(output.resolve("tune-summary.json"), JSON.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(summary) + "\n");
-            estimate.lines(tune.async() ? "pairs" : "iterations").forEach(out::println);
+            estimate.lines(tune.async() ? "pair" : "iteration").forEach(out::println);
             if (busy != null) {
                 out.println(busy.line());
             }

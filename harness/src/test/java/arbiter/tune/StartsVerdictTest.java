@@ -49,8 +49,8 @@ class StartsVerdictTest {
         assertFalse(e.drifting(p), "drift 2 is within twice sd 1.41");
         assertTrue(e.lines().get(0).startsWith("estimate: king=5.00 ± 1.41 (mean ± sd of theta over the last 2 of 8 iterations)"),
                 e.lines().get(0));        // A tuning without a barrier counts pairs where the barrier mode counts iterations.
-        assertTrue(e.lines("pairs").get(0).endsWith("over the last 2 of 8 pairs)"), e.lines("pairs").get(0));
-        assertTrue(e.lines("pairs").get(1).startsWith("signal: W-L not 0 in 50% of pairs"), e.lines("pairs").get(1));
+        assertTrue(e.lines("pair").get(0).endsWith("over the last 2 of 8 pairs)"), e.lines("pair").get(0));
+        assertTrue(e.lines("pair").get(1).startsWith("signal: W-L not 0 in 50% of pairs"), e.lines("pair").get(1));
     }
 
     @Test

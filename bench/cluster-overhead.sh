@@ -8,8 +8,9 @@
 # local: `run --concurrency WORKERS*SLOTS`; cluster: `run --cluster --concurrency 0` and WORKERS
 # `arbiter worker --concurrency SLOTS`. Each repeat runs local then cluster. bench/steady.py samples
 # each run once a second (games counted in games.pdn as it grows, each process's CPU from /proc,
-# its JIT compiler threads apart) and prints the steady part (from half the games to the end: JVM
-# and Hazelcast start and most of the JIT's work are outside it) and the whole run.
+# its JIT compiler threads apart) and prints the steady part (from half the games to the last sample
+# still playing: JVM and Hazelcast start, most of the JIT's work and the shutdown are outside it) and
+# the whole run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ./arbiter --version >/dev/null                      # builds the jar if needed

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The coordinator's CPU per game and dispatch latency with 8 to 256 simulated workers: one JVM holds
-# the coordinator (ClusterExecutor) and N Hazelcast clients that speak the real signed protocol but
-# play no engine (every spec answered at once with an 80-move game). See ClusterScale in the tests.
+# the coordinator (ClusterExecutor), and N Hazelcast clients (in a second JVM by default) speak the
+# real signed protocol but play no engine (every spec answered at once with an 80-move game). See
+# ClusterScale in the tests.
 #
 #   bench/cluster-scale.sh [REPEATS] [GAMES] [LINGER_MS] [RATE] [JVMS]
 #       default: 3 repeats of 8, 32, 128, 256 workers, 20000 games, 20 ms (the worker's batching delay;
@@ -13,7 +14,7 @@
 #
 # Each repeat runs every worker count in turn (interleaved), each in a fresh JVM; the table has one
 # line per run: wall, games/s, the coordinator's own threads' CPU per game (its Hazelcast member, the
-# results receiver, the submitting thread), dispatch latency (submit to spec in a worker's hands)
+# results receiver and sender, the submitting thread), dispatch latency (submit to spec in a worker's hands)
 # median and 99th percentile, worker queue entries the dispatcher looked at per game given, the
 # fewest games a worker played, and the coordinator's messages per game (spec messages sent and
 # result batches taken).

@@ -222,7 +222,7 @@ public final class ClusterExecutor implements GameExecutor {
         Map<Remote, List<Leases.Lease>> given = new LinkedHashMap<>();
         dispatcher.dispatch(now, (job, target) -> {
             if (target == null) {
-                sender.queue((Runnable) () -> playLocally(job));
+                sender.queue(() -> playLocally(job));
             } else {
                 given.computeIfAbsent(target, k -> new ArrayList<>()).add(leases.add(job, target, now));
             }
@@ -276,7 +276,7 @@ public final class ClusterExecutor implements GameExecutor {
             for (Remote r : workers.values()) {
                 ObjectNode notice = message("notice").put("worker", r.info.id()).put("why", "the coordinator has games this "
                         + "worker cannot play: it needs the engines " + engines + " in its --engines file");
-                sender.queue((Runnable) () -> r.tasks.offer(signer.sign(Wire.text(notice))));
+                sender.queue(() -> r.tasks.offer(signer.sign(Wire.text(notice))));
             }
         }
     }
@@ -342,7 +342,7 @@ public final class ClusterExecutor implements GameExecutor {
                 requeue(old);
                 dispatcher.leave(old);
             }
-            sender.queue((Runnable) () -> r.tasks.offer(welcome));
+            sender.queue(() -> r.tasks.offer(welcome));
             workers.put(id, r);
             dispatcher.join(r);
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),

@@ -55,8 +55,17 @@ final class Sender {
         thread.start();
     }
 
-    /** Hands something to the thread; with the lock held. */
-    void queue(Object item) {
+    /** Hands leases for one worker to the thread; with the lock held. */
+    void queue(Specs specs) {
+        add(specs);
+    }
+
+    /** Hands an action (a welcome, a notice, a local game) to the thread; with the lock held. */
+    void queue(Runnable action) {
+        add(action);
+    }
+
+    private void add(Object item) {
         outgoing.add(item);
         lock.notifyAll();
     }

@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * welcome with nonce, signed specs checked for run, incarnation and sequence, results in signed
  * {@link ResultBatch}es sent by the worker's own {@link Outbox}) but plays no engine: every spec is answered at once with a game of 80
  * moves. Measures the coordinator's CPU per game (its own threads only: the Hazelcast member's, the
- * results receiver and the submitting thread) and the dispatch latency (from submit to the spec in a
+ * results receiver and sender, and the submitting thread) and the dispatch latency (from submit to the spec in a
  * worker's hands). Used by {@code ClusterScaleTest} (small) and {@code bench/cluster-scale.sh}.
  *
  * <pre>java -cp ... [-Dscale.linger.ms=20] arbiter.cluster.ClusterScale WORKERS GAMES [WORKERS GAMES ...]</pre>
@@ -51,7 +51,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code scale.linger.ms} is how long a worker's {@link Outbox} waits to batch results (the real
  * worker's 20 ms; 0 sends each game alone, so that every game costs the same messages whatever the
  * number of workers); {@code scale.rate} submits at most that many games a second (0: as fast as
- * the coordinator's capacity allows).
+ * the coordinator's capacity allows); {@code scale.apart} puts the simulated workers in a JVM of
+ * their own ({@code --workers PORT N}).
  */
 public final class ClusterScale {
     static final byte[] SECRET = "a cluster secret of enough bytes".getBytes(StandardCharsets.UTF_8);
@@ -97,7 +98,7 @@ public final class ClusterScale {
         }
         Signer signer = new Signer(SECRET);
         Map<Integer, Long> submitted = new ConcurrentHashMap<>();
-        long[] latency = new long[warmup + games];
+        long[] received = new long[warmup + games]; // when each game's spec reached a worker (System.nanoTime)
         List<FakeWorker> fakes = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, 16));
         boolean apart = Boolean.getBoolean("scale.apart");
@@ -113,7 +114,7 @@ public final class ClusterScale {
                 List<Future<FakeWorker>> starting = new ArrayList<>();
                 for (int i = 0; i < workers; i++) {
                     int n = i;
-                    starting.add(pool.submit(() -> new FakeWorker(port, n, signer, submitted, latency)));
+                    starting.add(pool.submit(() -> new FakeWorker(port, n, signer, received)));
                 }
                 for (Future<FakeWorker> f : starting) {
                     fakes.add(f.get(120, TimeUnit.SECONDS));
@@ -159,13 +160,15 @@ public final class ClusterScale {
                     if (f[0].equals("played")) {
                         least = Math.min(least, Integer.parseInt(f[1]));
                     } else {
-                        int id = Integer.parseInt(f[0]);
-                        latency[id] = Long.parseLong(f[1]) - submitted.get(id);
+                        received[Integer.parseInt(f[0])] = Long.parseLong(f[1]);
                     }
                 }
                 others.waitFor(60, TimeUnit.SECONDS);
             }
-            long[] measured = Arrays.copyOfRange(latency, warmup, warmup + games);
+            long[] measured = new long[games];
+            for (int i = 0; i < games; i++) {
+                measured[i] = received[warmup + i] - submitted.get(warmup + i);
+            }
             Arrays.sort(measured);
             return new Figures(workers, games, seconds, cpu / 1e6 / games, measured[games / 2] / 1e6,
                     measured[(int) (games * 0.99)] / 1e6, coordinator.dispatcher.looked - looked0,
@@ -189,23 +192,12 @@ public final class ClusterScale {
      */
     private static void workers(int port, int n) throws Exception {
         Signer signer = new Signer(SECRET);
-        Map<Integer, Long> everything = new java.util.AbstractMap<>() { // every id "submitted" at 0: latency = receipt time
-            @Override
-            public Long get(Object key) {
-                return 0L;
-            }
-
-            @Override
-            public java.util.Set<Map.Entry<Integer, Long>> entrySet() {
-                return java.util.Set.of();
-            }
-        };
         long[] received = new long[4_000_000];
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, 16));
         List<Future<FakeWorker>> starting = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int k = i;
-            starting.add(pool.submit(() -> new FakeWorker(port, k, signer, everything, received)));
+            starting.add(pool.submit(() -> new FakeWorker(port, k, signer, received)));
         }
         List<FakeWorker> fakes = new ArrayList<>();
         for (Future<FakeWorker> f : starting) {
@@ -299,8 +291,8 @@ public final class ClusterScale {
         private final HazelcastInstance hz;
         private final String id;
         private final Signer signer;
-        private final Map<Integer, Long> submitted;
-        private final long[] latency;
+        /** When each game's spec reached this worker, by game id (System.nanoTime). */
+        private final long[] received;
         private final AtomicLong sequence = new AtomicLong();
         private final IQueue<Object> tasks;
         private final IQueue<Object> results;
@@ -313,10 +305,9 @@ public final class ClusterScale {
         private Outbox outbox;
         volatile int played;
 
-        FakeWorker(int port, int n, Signer signer, Map<Integer, Long> submitted, long[] latency) throws Exception {
+        FakeWorker(int port, int n, Signer signer, long[] received) throws Exception {
             this.signer = signer;
-            this.submitted = submitted;
-            this.latency = latency;
+            this.received = received;
             ClientConfig config = new ClientConfig();
             config.setClusterName(Hazelcasts.CLUSTER_NAME);
             config.setInstanceName("fake-worker-" + n + "-" + port);
@@ -380,10 +371,7 @@ public final class ClusterScale {
                     }
                     for (JsonNode g : kind.equals("spec") ? List.of(m) : m.get("games")) {
                         GameSpec spec = Wire.spec(g.get("spec"));
-                        Long at = submitted.get(spec.task().id());
-                        if (at != null) {
-                            latency[spec.task().id()] = now - at;
-                        }
+                        received[spec.task().id()] = now;
                         long lease = g.get("lease").asLong();
                         outbox.add(run, coordinator, ResultBatch.Entry.of(ResultBatch.Kind.STARTED, lease));
                         outbox.add(run, coordinator, ResultBatch.Entry.result(lease, new PlayedGame(spec.task(), null, MOVES, 0,

@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import arbiter.io.OwnFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -7,8 +8,10 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,32 +43,82 @@ final class FolderLock implements AutoCloseable {
      * {@code what} is in use by the holder's pid and command.
      */
     static FolderLock on(Path lockFile, String what) throws IOException {
-        if (Files.isDirectory(lockFile)) {
+        return on(lockFile, what, () -> { });
+    }
+
+    /**
+     * As {@link #on(Path, String)}; {@code opened} runs between opening the file and locking it (for
+     * tests: another process moving the folder aside in that moment).
+     *
+     * <p>The lock is good only if {@code lockFile} still names the file that was locked: a run started
+     * with {@code --force-new} moves the folder aside with its lock file, then releases that lock, and
+     * a process that had opened the old file just before would lock it and write a folder that
+     * another process holds. So the file's identity (device and inode) before the open must still be
+     * the path's once the lock is held; if not, the lock is let go and taken again on what the path
+     * names now.
+     */
+    static FolderLock on(Path lockFile, String what, Runnable opened) throws IOException {
+        if (Files.isDirectory(lockFile, LinkOption.NOFOLLOW_LINKS)) {
             throw new BadInputException(lockFile + " is a folder: Arbiter keeps its lock there; remove it");
         }
-        FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-        FileLock lock;
+        for (int attempt = 1; ; attempt++) {
+            Object before = identity(lockFile);
+            FileChannel ch = OwnFiles.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                opened.run();
+                lock = ch.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null; // this JVM holds it already
+            } catch (IOException | RuntimeException e) {
+                ch.close();
+                throw e;
+            }
+            if (lock == null) {
+                String holder = holder(ch);
+                ch.close();
+                throw new BadInputException(what + " is in use by " + holder + ": one process at a time writes a "
+                        + "results folder; wait for it to end, or choose another output");
+            }
+            if (before == null || !before.equals(identity(lockFile))) {
+                // Created just now (nothing to compare), or moved away while it was being locked: again.
+                lock.release();
+                ch.close();
+                if (attempt == MAX_ATTEMPTS) {
+                    throw new BadInputException(what + ": its lock file " + lockFile + " keeps being replaced while "
+                            + "Arbiter locks it; is another program moving the folder?");
+                }
+                continue;
+            }
+            ProcessHandle me = ProcessHandle.current();
+            String text = "pid " + me.pid() + "\n" + commandLine(me) + "\n";
+            ch.truncate(0);
+            ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
+            ch.force(false);
+            return new FolderLock(ch, lock);
+        }
+    }
+
+    /** Attempts at locking a lock file that keeps changing under the path, before giving up. */
+    private static final int MAX_ATTEMPTS = 5;
+
+    /** The file's identity (device and inode on Unix), or null when there is none at that path. */
+    private static Object identity(Path file) throws IOException {
         try {
-            lock = ch.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null; // this JVM holds it already
-        } catch (IOException e) {
-            ch.close();
-            throw e;
+            return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null;
         }
-        if (lock == null) {
-            String holder = holder(ch);
-            ch.close();
-            throw new BadInputException(what + " is in use by " + holder + ": one process at a time writes a "
-                    + "results folder; wait for it to end, or choose another output");
+    }
+
+    /** True when {@code file} is a lock file as Arbiter writes them (empty, or "pid N" first), not a link. */
+    static boolean isLockFile(Path file) throws IOException {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > 64 * 1024) {
+            return false;
         }
-        ProcessHandle me = ProcessHandle.current();
-        String text = "pid " + me.pid() + "\n" + commandLine(me) + "\n";
-        ch.truncate(0);
-        ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
-        ch.force(false);
-        return new FolderLock(ch, lock);
+        String text = Files.readString(file, StandardCharsets.ISO_8859_1);
+        return text.isEmpty() || text.startsWith("pid ");
     }
 
     /** True when another process (or this JVM) holds the lock of {@code folder}; the holder's description, else null. */

@@ -61,16 +61,34 @@ final class JobSetup {
 
     static final String ENGINE_PIDS = "engines.pids";
 
-    /** Files only an Arbiter run (run, match or tune, even one that ended before its first game) makes. */
-    private static final java.util.Set<String> RUN_MARKERS = java.util.Set.of(FolderLock.NAME, "state.json", ENGINE_PIDS,
-            "arbiter.log", "tune-state.json", "games.pdn");
-
-    /** An empty folder, or one that holds an Arbiter run's own files. */
-    static boolean isArbiterFolder(Path folder) throws IOException {
+    /**
+     * Why Arbiter may not write into the existing {@code folder}, or null when it may: an empty folder,
+     * one holding only Arbiter's lock file (a start stopped before it claimed the folder), or one
+     * whose {@code state.json} Arbiter wrote (see {@link RunState#writtenByArbiter}; every run, match
+     * and tuning claims its folder with one before anything else). A file named as one of Arbiter's
+     * proves nothing: the folder's other files would be overwritten, or moved aside.
+     */
+    static String notOurs(Path folder) throws IOException {
+        List<String> names;
         try (var entries = Files.list(folder)) {
-            List<String> names = entries.map(p -> p.getFileName().toString()).toList();
-            return names.isEmpty() || names.stream().anyMatch(RUN_MARKERS::contains);
+            names = entries.map(p -> p.getFileName().toString()).toList();
         }
+        boolean onlyLock = names.equals(List.of(FolderLock.NAME)) && FolderLock.isLockFile(folder.resolve(FolderLock.NAME));
+        if (names.isEmpty() || onlyLock) {
+            return null;
+        }
+        Path state = folder.resolve("state.json");
+        if (RunState.writtenByArbiter(state) || !names.contains("state.json") && names.contains("tune-state.json")
+                && RunState.writtenByArbiter(folder.resolve("tune-state.json"))) {
+            return null;
+        }
+        String what = !names.contains("state.json")
+                ? " holds files that are not an Arbiter run (there is no state.json of Arbiter's)"
+                : Files.isSymbolicLink(state) ? ": its state.json is a symbolic link, not a state Arbiter wrote"
+                : Files.isDirectory(state) ? ": its state.json is a folder, not a state Arbiter wrote"
+                : ": its state.json is not a state Arbiter wrote (edited, damaged or another program's)";
+        return "output " + folder + what + ": Arbiter writes only into an empty folder or one of its own runs, and never "
+                + "touches, nor moves aside, other files (with --force-new neither); move them away or choose another output";
     }
 
     /** Player names go into PDN tags, file names and the terminal: no control characters (NUL, ESC, CR, TAB...). */
@@ -89,38 +107,38 @@ final class JobSetup {
 
     /**
      * Locks the output folder for this process (see {@link FolderLock}; another process writing it is
-     * refused) and creates it; with {@code forceNew}, an earlier run's folder is moved aside first. The
-     * caller holds the returned lock until the job ends.
+     * refused), creates it and claims it ({@link RunState#claim}); with {@code forceNew}, an earlier
+     * run's folder is moved aside first, whole. A folder that is not Arbiter's ({@link #notOurs}) is
+     * refused before anything is written there. The caller holds the returned lock until the job ends.
      */
     static FolderLock prepareOutput(Path output, boolean forceNew, PrintWriter out) throws IOException {
         boolean existed = Files.exists(output);
         if (existed && !Files.isDirectory(output)) {
             throw new BadInputException("output " + output + " is a file, not a folder: choose another output");
         }
-        if (existed && !isArbiterFolder(output)) {
-            throw new BadInputException("output " + output + " holds files that are not an Arbiter run: Arbiter writes "
-                    + "only into an empty folder or one of its own runs (it never moves other files aside); choose another output");
+        String refusal = existed ? notOurs(output) : null;
+        if (refusal != null) {
+            throw new BadInputException(refusal);
         }
         FolderLock lock = FolderLock.of(output);
-        if (forceNew && existed) {
-            Path aside;
-            try {
-                aside = RunState.moveAside(output);
-            } catch (IOException | RuntimeException e) {
-                lock.close();
-                throw e;
+        try {
+            refusal = existed ? notOurs(output) : null; // again, now that no other Arbiter can change it
+            if (refusal != null) {
+                throw new BadInputException(refusal);
             }
-            try {
+            if (forceNew && existed) {
+                Path aside = RunState.moveAside(output);
                 FolderLock fresh = FolderLock.of(output);
                 lock.close(); // the lock file moved aside with the folder it locked
                 lock = fresh;
-            } catch (IOException | RuntimeException e) {
-                lock.close();
-                throw e;
+                if (aside != null) {
+                    out.println("Earlier results moved to " + aside);
+                }
             }
-            if (aside != null) {
-                out.println("Earlier results moved to " + aside);
-            }
+            RunState.claim(output);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
         }
         return lock;
     }

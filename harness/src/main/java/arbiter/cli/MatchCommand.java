@@ -2,7 +2,7 @@ package arbiter.cli;
 
 import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
-import arbiter.tournament.RunState;
+import arbiter.io.OwnFiles;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ final class MatchCommand implements Callable<Integer> {
         Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
                 dir -> {
                     try {
-                        RunState.writeAtomically(dir.resolve("config.json"), used);
+                        OwnFiles.replace(dir.resolve("config.json"), used);
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }

@@ -81,6 +81,10 @@ final class RunOptions {
             throw new BadInputException("--sprt-exit-code needs a match with an sprt block ($.schedule.sprt)");
         }
         if (cleanup) {
+            String refusal = Files.isDirectory(config.output()) ? JobSetup.notOurs(config.output()) : null;
+            if (refusal != null) {
+                throw new BadInputException("--cleanup: " + refusal); // its engines.pids is not a record of Arbiter's
+            }
             String holder = Files.isDirectory(config.output()) ? FolderLock.heldBy(config.output()) : null;
             if (holder != null) {
                 throw new BadInputException("--cleanup: " + holder);
@@ -114,7 +118,7 @@ final class RunOptions {
         running = tournament;
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;
-        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), tournament::stop, () -> {
+        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), err, tournament::stop, () -> {
             try (Dashboard dashboard = dashboardOption.start(out)) {
                 if (dashboard != null) {
                     tournament.subscribe(dashboard);

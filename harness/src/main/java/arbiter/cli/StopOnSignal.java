@@ -13,7 +13,8 @@ final class StopOnSignal {
     private StopOnSignal() {
     }
 
-    static <T> T run(Path logFile, Runnable stop, Callable<T> job) throws Exception {
+    /** Runs {@code job} with its log in {@code logFile}; a failure to write the log is told once on {@code err}. */
+    static <T> T run(Path logFile, java.io.PrintWriter err, Runnable stop, Callable<T> job) throws Exception {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stop.run();
@@ -24,7 +25,7 @@ final class StopOnSignal {
             }
         }, "stop-on-signal");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (RunLog log = new RunLog(logFile)) {
+        try (RunLog log = new RunLog(logFile, err)) {
             return job.call();
         } finally {
             finished.countDown();

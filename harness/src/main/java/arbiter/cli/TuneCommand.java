@@ -194,7 +194,7 @@ final class TuneCommand implements Callable<Integer> {
     private Integer playStarts(RunConfig config, List<double[]> startValues, PrintWriter out, PrintWriter err) throws Exception {
         MultiStart run = new MultiStart(config, startValues, out, err);
         RunConfig tuning = config;
-        StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, () -> {
+        StopOnSignal.run(config.output().resolve("arbiter.log"), err, run::stop, () -> {
             if (!clusterOptions.cluster) {
                 return run.run();
             }
@@ -208,7 +208,7 @@ final class TuneCommand implements Callable<Integer> {
     private Integer play(RunConfig config, PrintWriter out, PrintWriter err) throws Exception {
         TuneRun run = new TuneRun(config, out, err);
         RunConfig tuning = config;
-        StopOnSignal.run(config.output().resolve("arbiter.log"), run::stop, () -> {
+        StopOnSignal.run(config.output().resolve("arbiter.log"), err, run::stop, () -> {
             try (Dashboard dashboard = dashboardOption.start(out)) {
                 if (dashboard != null) {
                     run.subscribe(dashboard).onStep(dashboard::tuneStep);

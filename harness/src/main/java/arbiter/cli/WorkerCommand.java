@@ -88,7 +88,7 @@ final class WorkerCommand implements Callable<Integer> {
 
     private void serve(Signer signer, PlayerFactory players, int slots, long timeoutMs, PrintWriter out, Worker[] worker)
             throws Exception {
-        StopOnSignal.run(log, () -> {
+        StopOnSignal.run(log, spec.commandLine().getErr(), () -> {
             if (worker[0] != null) {
                 worker[0].close();
             }

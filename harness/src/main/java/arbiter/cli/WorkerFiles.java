@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import arbiter.io.OwnFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -28,7 +29,7 @@ final class WorkerFiles implements AutoCloseable {
     static WorkerFiles claim(Path dir) throws IOException {
         Files.createDirectories(dir);
         for (int n = 1; n <= MAX; n++) {
-            FileChannel c = FileChannel.open(dir.resolve("worker-" + n + ".lock"), StandardOpenOption.CREATE,
+            FileChannel c = OwnFiles.open(dir.resolve("worker-" + n + ".lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE);
             FileLock lock;
             try {

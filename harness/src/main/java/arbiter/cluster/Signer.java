@@ -1,5 +1,6 @@
 package arbiter.cluster;
 
+import arbiter.io.OwnFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,11 +54,11 @@ public final class Signer {
         new SecureRandom().nextBytes(random);
         String text = HEX.formatHex(random);
         Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, text + "\n");
+        byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
         try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            OwnFiles.createNew(file, bytes, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (UnsupportedOperationException e) {
-            // Not a POSIX file system: the file keeps the default permissions.
+            OwnFiles.createNew(file, bytes); // not a POSIX file system: the file keeps the default permissions
         }
         return new Signer(text.getBytes(StandardCharsets.UTF_8));
     }

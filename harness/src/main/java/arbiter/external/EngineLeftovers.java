@@ -1,10 +1,10 @@
 package arbiter.external;
 
+import arbiter.io.OwnFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,8 +42,7 @@ public final class EngineLeftovers {
             return;
         }
         try {
-            Files.writeString(f, pid + " " + start.get() + " " + name.replaceAll("\\s", "_") + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            OwnFiles.append(f, (pid + " " + start.get() + " " + name.replaceAll("\\s", "_") + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             LOG.warn("cannot record engine pid {} in {}: {}", pid, f, e.getMessage());
         }
@@ -61,7 +60,7 @@ public final class EngineLeftovers {
                     keep.add(line);
                 }
             }
-            Files.write(f, keep, StandardCharsets.UTF_8);
+            OwnFiles.replace(f, keep.stream().map(line -> line + "\n").collect(java.util.stream.Collectors.joining()));
         } catch (IOException e) {
             LOG.warn("cannot update {}: {}", f, e.getMessage());
         }
@@ -72,6 +71,7 @@ public final class EngineLeftovers {
      * start time), with their process groups; then empties the file. Returns how many were ended.
      */
     public static synchronized int cleanUp(Path pidFile) throws IOException {
+        OwnFiles.refuseLink(pidFile); // a record planted elsewhere would name processes to end
         if (!Files.isRegularFile(pidFile)) {
             return 0;
         }
@@ -117,7 +117,7 @@ public final class EngineLeftovers {
             LOG.info("ended engine {} left by an earlier run (pid {}, {} process(es))", f.length > 2 ? f[2] : "?", pid, killed);
             ended++;
         }
-        Files.write(pidFile, new byte[0]);
+        OwnFiles.replace(pidFile, new byte[0]);
         return ended;
     }
 

@@ -1,6 +1,6 @@
 package arbiter.pdn;
 
-import arbiter.play.GameResult;
+import arbiter.io.OwnFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -37,68 +37,70 @@ public final class GameLog implements AutoCloseable {
         this.channel = channel;
     }
 
-    /** Opens (creating if needed) the log, first cutting off an incomplete final game. */
+    /**
+     * Opens (creating if needed) the log, first cutting off an incomplete final game. A last game
+     * that lost its closing blank line (or its line end) gets it back, so the next game starts after
+     * a blank line. The file is read from its end, never whole: a log of any size opens at once.
+     */
     public static GameLog open(Path file, Consumer<String> warnings) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        if (Files.exists(file)) {
-            // Bytes, not text: a kill can tear a multi-byte character, which no decoder accepts.
-            long keep = completeLength(Files.readAllBytes(file));
-            long size = Files.size(file);
+        FileChannel ch = OwnFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
+            long size = ch.size();
+            LogTail tail = new LogTail(ch::read, size);
+            long keep = tail.completeLength();
             if (keep < size) {
                 warnings.accept(file + ": cut an incomplete last game (" + (size - keep) + " bytes) left by an interrupted run");
-                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                    ch.truncate(keep);
-                    ch.force(true);
-                }
+                ch.truncate(keep);
             }
+            byte[] ending = tail.missingEnding(keep);
+            ch.position(keep); // games are appended from here: this log's only writer holds the folder's lock
+            ByteBuffer buffer = ByteBuffer.wrap(ending);
+            while (buffer.hasRemaining()) {
+                ch.write(buffer);
+            }
+            if (keep < size || ending.length > 0) {
+                ch.force(true);
+            }
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
         }
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         return new GameLog(file, ch);
     }
 
     /**
-     * Length in bytes of the longest prefix made of whole games: every game we write ends with its
-     * result token on a line, then an empty line.
+     * Length in bytes of the longest prefix made of whole games (see {@link #completeLength(byte[])}),
+     * read from the file's end: the file is never read whole.
      */
+    public static long completeLength(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return new LogTail(ch::read, ch.size()).completeLength();
+        }
+    }
+
+    /** As {@link #completeLength(byte[])}, on the text's UTF-8 bytes. */
     public static long completeLength(String text) {
         return completeLength(text.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
-     * As {@link #completeLength(String)}, on the file's bytes. Newlines and result tokens are ASCII,
-     * and no byte of a multi-byte UTF-8 character is a newline, so the search needs no decoding.
+     * Length in bytes of the longest prefix made of whole games, as {@link PdnReader} reads them: a
+     * game is whole once the line that holds its result token is (LF, CR LF or CR ending it, or the
+     * end of the file), and the blank lines after it are kept; a torn game after the last such line
+     * is not. Newlines and result tokens are ASCII, and no byte of a multi-byte UTF-8 character is one
+     * of them, so the search needs no decoding.
      */
     public static long completeLength(byte[] bytes) {
-        int end = lastBlankLine(bytes, bytes.length - 2);
-        while (end >= 0) {
-            int lineStart = end;
-            while (lineStart > 0 && bytes[lineStart - 1] != '\n') {
-                lineStart--;
-            }
-            String lastLine = new String(bytes, lineStart, end - lineStart, StandardCharsets.UTF_8);
-            if (!lastLine.startsWith("[") && endsWithResult(lastLine)) {
-                return end + 2;
-            }
-            end = end == 0 ? -1 : lastBlankLine(bytes, end - 1);
+        try {
+            return new LogTail((dst, position) -> {
+                int n = (int) Math.min(dst.remaining(), bytes.length - position);
+                dst.put(bytes, (int) position, n);
+                return n;
+            }, bytes.length).completeLength();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // an array does not fail
         }
-        return 0;
-    }
-
-    /** Index of the last "\n\n" starting at or before {@code from}, or -1. */
-    private static int lastBlankLine(byte[] bytes, int from) {
-        for (int i = Math.min(from, bytes.length - 2); i >= 0; i--) {
-            if (bytes[i] == '\n' && bytes[i + 1] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean endsWithResult(String line) {
-        String trimmed = line.strip();
-        int space = trimmed.lastIndexOf(' ');
-        String token = space < 0 ? trimmed : trimmed.substring(space + 1);
-        return GameResult.isResultToken(token);
     }
 
     /**

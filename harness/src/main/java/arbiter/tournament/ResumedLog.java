@@ -2,8 +2,8 @@ package arbiter.tournament;
 
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
-import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
+import arbiter.pdn.PdnReader;
 import arbiter.play.GameTask;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,21 +29,29 @@ final class ResumedLog {
     static Set<Integer> read(RunConfig config, List<GameTask> tasks, Path pdn, ReportTally tally, PrintWriter err)
             throws IOException {
         Set<Integer> done = new HashSet<>();
-        for (GameRecord g : GameLog.read(pdn, w -> err.println("warning: " + w))) {
-            int id = ReportTally.parseInt(g.tag("Game"));
-            if (id < 0 || id >= tasks.size()) {
-                throw new ConfigException(pdn + ": game at line " + g.line() + " has Game tag '" + g.tag("Game")
-                        + "', not a game of this run's " + tasks.size());
+        // Game by game: the log is never held whole (it may be larger than the heap).
+        try (PdnReader reader = PdnReader.open(pdn, w -> err.println("warning: " + w))) {
+            while (reader.hasNext()) {
+                count(reader.next(), tasks, pdn, tally, done);
             }
-            GameTask t = tasks.get(id);
-            if (!t.white().equals(g.tag("White")) || !t.black().equals(g.tag("Black")) || !done.add(id)) {
-                throw new ConfigException(pdn + ": game at line " + g.line() + " does not match game " + id
-                        + " of this run (" + t.white() + " - " + t.black() + "), or is there twice");
-            }
-            tally.add(g);
         }
         LOG.info("run {}: {} games scheduled, {} already played, concurrency {}", config.name(), tasks.size(),
                 done.size(), config.concurrency());
         return done;
+    }
+
+    /** Counts one recorded game, checked against the plan. */
+    private static void count(GameRecord g, List<GameTask> tasks, Path pdn, ReportTally tally, Set<Integer> done) {
+        int id = ReportTally.parseInt(g.tag("Game"));
+        if (id < 0 || id >= tasks.size()) {
+            throw new ConfigException(pdn + ": game at line " + g.line() + " has Game tag '" + g.tag("Game")
+                    + "', not a game of this run's " + tasks.size());
+        }
+        GameTask t = tasks.get(id);
+        if (!t.white().equals(g.tag("White")) || !t.black().equals(g.tag("Black")) || !done.add(id)) {
+            throw new ConfigException(pdn + ": game at line " + g.line() + " does not match game " + id
+                    + " of this run (" + t.white() + " - " + t.black() + "), or is there twice");
+        }
+        tally.add(g);
     }
 }

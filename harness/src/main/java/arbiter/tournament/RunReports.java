@@ -4,6 +4,7 @@ import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.game.Games;
 import arbiter.game.Rules;
+import arbiter.io.OwnFiles;
 import arbiter.pdn.GameRecord;
 import arbiter.play.Adjudication;
 import arbiter.play.GameTask;
@@ -68,15 +69,15 @@ public final class RunReports {
             created = c == null ? null : c.asText();
         }
         RunReport report = build(config, tasks, tally, created, Instant.now(), stopReason);
-        RunState.writeAtomically(dir.resolve("report.md"), report.markdown());
-        RunState.writeAtomically(dir.resolve("report.tex"), report.latex());
-        RunState.writeAtomically(dir.resolve("report.html"), report.html());
-        RunState.writeAtomically(dir.resolve("report.json"), report.json());
+        OwnFiles.replace(dir.resolve("report.md"), report.markdown());
+        OwnFiles.replace(dir.resolve("report.tex"), report.latex());
+        OwnFiles.replace(dir.resolve("report.html"), report.html());
+        OwnFiles.replace(dir.resolve("report.json"), report.json());
         for (Map.Entry<String, String> csv : report.csvFiles().entrySet()) {
-            RunState.writeAtomically(dir.resolve(csv.getKey()), csv.getValue());
+            OwnFiles.replace(dir.resolve(csv.getKey()), csv.getValue());
         }
         for (RunReport.Chart c : report.charts()) {
-            RunState.writeAtomically(dir.resolve("report-" + c.id() + ".svg"), c.svg());
+            OwnFiles.replace(dir.resolve("report-" + c.id() + ".svg"), c.svg());
         }
         return report;
     }

@@ -1,16 +1,18 @@
 package arbiter.tournament;
 
 import arbiter.io.BoundedFiles;
+import arbiter.io.OwnFiles;
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.pdn.GameLog;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -20,10 +22,17 @@ import java.util.TreeSet;
 /**
  * {@code <output>/state.json}: the config a run was started with (written atomically). Together with
  * games.pdn it is the run's truth: a rerun with the same config resumes, a changed config is refused
- * with the list of what changed.
+ * with the list of what changed. It also marks the folder as Arbiter's: it names its {@link #FORMAT}
+ * and {@link #VERSION} (and the version of Arbiter that wrote it), and a folder is claimed with a
+ * state.json of these alone ({@link #claim}) before anything else is written there, so a folder
+ * without one is never taken for a run (see {@link #writtenByArbiter}).
  */
 public final class RunState {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** What every state.json says it is. */
+    public static final String FORMAT = "arbiter run state";
+    /** The layout of state.json; a later Arbiter that changes it raises this. */
+    public static final int VERSION = 1;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private static final org.apache.logging.log4j.Logger LOG = org.apache.logging.log4j.LogManager.getLogger(RunState.class);
 
     private RunState() {
@@ -34,33 +43,28 @@ public final class RunState {
         Path state = output.resolve("state.json");
         Path games = output.resolve("games.pdn");
         for (Path p : List.of(state, games)) {
-            if (Files.isSymbolicLink(p)) {
-                throw new ConfigException(p + " is a symbolic link: Arbiter writes only files it made in the run's "
-                        + "own folder; remove the link or choose another output");
-            }
-        }
-        if (Files.exists(games) && !Files.exists(state)) {
-            throw new ConfigException(games + " was not written by Arbiter for this run (there is no state.json "
-                    + "beside it): move it away or choose another output; it is left untouched");
-        }
-        for (Path p : List.of(state, games)) {
+            OwnFiles.refuseLink(p);
             if (Files.isDirectory(p)) {
                 throw new ConfigException(p + " is a folder, not a file: Arbiter keeps the run's "
                         + p.getFileName() + " there; move the folder away or choose another output");
             }
         }
+        JsonNode savedState = Files.exists(state) ? readState(state) : null;
+        if (Files.exists(games) && (savedState == null || !savedState.has("config"))) {
+            throw new ConfigException(games + " was not written by Arbiter for this run (there is no state.json "
+                    + "beside it naming the run's config): move it away or choose another output; it is left untouched");
+        }
         ObjectNode inputs = RunInputs.of(config);
         String created = Instant.now().toString();
-        if (Files.exists(state)) {
-            JsonNode savedState = readState(state);
+        if (savedState != null && savedState.has("config")) {
             JsonNode saved = savedState.get("config");
             List<String> changes = new ArrayList<>();
             diff("$", withoutRunOnlyKeys(saved), withoutRunOnlyKeys(config.json()), changes);
             List<String> inputChanges = RunInputs.changes(savedState.get("inputs"), inputs);
-            if (changes.isEmpty() && inputChanges.isEmpty() && savedState.has("inputs")) {
+            if (changes.isEmpty() && inputChanges.isEmpty() && savedState.has("inputs") && savedState.has("format")) {
                 return;
             }
-            boolean nothingPlayed = !Files.exists(games) || GameLog.completeLength(Files.readAllBytes(games)) == 0;
+            boolean nothingPlayed = !Files.exists(games) || GameLog.completeLength(games) == 0;
             if (!nothingPlayed && !inputChanges.isEmpty()) {
                 List<String> lines = new ArrayList<>();
                 lines.add(output + " holds a run whose input files changed since it started; rerun with --force-new "
@@ -71,7 +75,7 @@ public final class RunState {
                 throw new ConfigException(lines);
             }
             if (changes.isEmpty() && inputChanges.isEmpty() && savedState.hasNonNull("created")) {
-                created = savedState.get("created").asText(); // a state from before input hashes: add them
+                created = savedState.get("created").asText(); // a state from before input hashes or its format: add them
             }
             List<String> blocking = nothingPlayed ? List.of() : changes.stream().filter(c -> !isExtension(c)).toList();
             if (!blocking.isEmpty()) {
@@ -85,15 +89,57 @@ public final class RunState {
             }
             // The earlier attempt recorded no game (it failed before its first), or this config only
             // adds games to it (more rounds or games: the planner keeps the old games as a prefix).
-            LOG.info("{}: {}", output, nothingPlayed ? "replacing the config of a run that recorded no game"
-                    : "extending the run: " + String.join("; ", changes));
+            if (!changes.isEmpty()) {
+                LOG.info("{}: {}", output, nothingPlayed ? "replacing the config of a run that recorded no game"
+                        : "extending the run: " + String.join("; ", changes));
+            }
         }
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = header();
         node.put("created", created);
         node.put("scheduledGames", scheduled);
         node.set("config", config.json());
         node.set("inputs", inputs);
-        writeAtomically(state, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+        OwnFiles.replace(state, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+    }
+
+    /** The fields that say what a state.json is and which Arbiter wrote it. */
+    private static ObjectNode header() {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("format", FORMAT);
+        node.put("version", VERSION);
+        node.put("writtenBy", "arbiter " + RunReports.version());
+        return node;
+    }
+
+    /**
+     * Claims {@code folder} for a run (or a tuning) about to start there: a state.json of the
+     * {@link #header} alone, unless the folder has one already. The caller holds the folder's lock.
+     */
+    public static void claim(Path folder) throws IOException {
+        Path state = folder.resolve("state.json");
+        if (!Files.exists(state, LinkOption.NOFOLLOW_LINKS)) {
+            OwnFiles.replace(state, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(header()));
+        }
+    }
+
+    /**
+     * True when {@code file} (a state.json, not a link) is one Arbiter wrote: a JSON object naming
+     * {@link #FORMAT}, or one as Arbiter wrote before it named its format (the run's {@code config}
+     * with its {@code created} time, or, in a tuning's folder, its {@code tune-state.json}: the
+     * {@code config} with the tuned weights {@code theta}).
+     */
+    public static boolean writtenByArbiter(Path file) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(BoundedFiles.readString(file, "a state file"));
+        } catch (IOException e) {
+            return false;
+        }
+        return tree != null && tree.isObject() && (FORMAT.equals(tree.path("format").asText(null))
+                || tree.path("config").isObject() && (tree.path("created").isTextual() || tree.path("theta").isArray()));
     }
 
     /** state.json's tree; a file that is not a JSON object is bad input, named with what to do. */
@@ -106,7 +152,7 @@ public final class RunState {
         }
         if (tree == null || !tree.isObject()) {
             throw new ConfigException(state + " is not a state Arbiter wrote (not a JSON object): it was edited or "
-                    + "damaged; rerun with --force-new to start over (the old results are kept aside), or choose another output");
+                    + "damaged; Arbiter leaves the folder as it is: move it away, or choose another output");
         }
         return tree;
     }
@@ -136,16 +182,6 @@ public final class RunState {
         Path aside = output.resolveSibling(output.getFileName() + ".old-" + Instant.now().toString().replace(':', '-'));
         Files.move(output, aside);
         return aside;
-    }
-
-    /** Writes a file so that readers see the old or the new content, never a mix. */
-    public static void writeAtomically(Path file, String content) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, content);
-        try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Lists the JSON paths where two trees differ. */

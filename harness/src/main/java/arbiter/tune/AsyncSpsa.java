@@ -3,9 +3,9 @@ package arbiter.tune;
 import arbiter.config.ConfigException;
 import arbiter.execute.GameExecutor;
 import arbiter.execute.GameObserver;
+import arbiter.io.OwnFiles;
 import arbiter.play.GameSpec;
 import arbiter.play.PlayedGame;
-import arbiter.tournament.RunState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -332,7 +332,7 @@ final class AsyncSpsa {
                 p.set("r", JSON.valueToTree(step.r()));
             }
             node.set("config", config);
-            RunState.writeAtomically(file, JSON.writeValueAsString(node));
+            OwnFiles.replace(file, JSON.writeValueAsString(node));
         }
     }
 }

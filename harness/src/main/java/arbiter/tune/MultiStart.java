@@ -3,7 +3,7 @@ package arbiter.tune;
 import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.TuneWeight;
 import arbiter.execute.GameExecutor;
-import arbiter.tournament.RunState;
+import arbiter.io.OwnFiles;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -133,7 +133,7 @@ public final class MultiStart {
             out.println(line);
             report.append(line).append('\n');
         }
-        RunState.writeAtomically(config.output().resolve("starts-verdict.txt"), report.toString());
+        OwnFiles.replace(config.output().resolve("starts-verdict.txt"), report.toString());
         out.println("written: " + config.output().resolve("starts-verdict.txt"));
         out.flush();
         return new Result(done, verdict);

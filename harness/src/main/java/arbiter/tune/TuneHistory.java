@@ -2,7 +2,7 @@ package arbiter.tune;
 
 import arbiter.config.RunConfig;
 import arbiter.config.RunConfig.TuneWeight;
-import arbiter.tournament.RunState;
+import arbiter.io.OwnFiles;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,8 +39,8 @@ public final class TuneHistory {
             }
             csv.append('\n');
         }
-        RunState.writeAtomically(output.resolve("weights-history.csv"), csv.toString());
-        RunState.writeAtomically(output.resolve("weights-history.svg"), TrajectoryChart.svg(tune.weights(), history));
+        OwnFiles.replace(output.resolve("weights-history.csv"), csv.toString());
+        OwnFiles.replace(output.resolve("weights-history.svg"), TrajectoryChart.svg(tune.weights(), history));
     }
 
     /**

@@ -2,6 +2,7 @@ package arbiter.tune;
 
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
+import arbiter.io.OwnFiles;
 import arbiter.results.Scoreboard;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.config.RunConfig.TuneWeight;
@@ -10,7 +11,6 @@ import arbiter.eval.Weights;
 import arbiter.game.Games;
 import arbiter.game.Rules;
 import arbiter.player.Options;
-import arbiter.tournament.RunState;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.Tournament;
@@ -345,10 +345,10 @@ public final class TuneRun {
         Path output = config.output();
         if (base.external()) {
             // The engine's options as tuned, ready for a config's "options".
-            RunState.writeAtomically(output.resolve("tuned-weights.json"),
+            OwnFiles.replace(output.resolve("tuned-weights.json"),
                     JSON.writerWithDefaultPrettyPrinter().writeValueAsString(withWeights(base, base.name(), tuned).options()) + "\n");
         } else {
-            RunState.writeAtomically(output.resolve("tuned-weights.json"), weightsOf(base, tuned).toJson() + "\n");
+            OwnFiles.replace(output.resolve("tuned-weights.json"), weightsOf(base, tuned).toJson() + "\n");
         }
         TuneHistory.write(output, tune, history);
         out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
@@ -364,7 +364,7 @@ public final class TuneRun {
             if (busy != null) {
                 summary.set("utilisation", busy.toJson());
             }
-            RunState.writeAtomically(output.resolve("tune-summary.json"), JSON.writerWithDefaultPrettyPrinter()
+            OwnFiles.replace(output.resolve("tune-summary.json"), JSON.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(summary) + "\n");
             estimate.lines(tune.async() ? "pair" : "iteration").forEach(out::println);
             if (busy != null) {

@@ -2,7 +2,7 @@ package arbiter.tune;
 
 import arbiter.config.ConfigException;
 import arbiter.io.BoundedFiles;
-import arbiter.tournament.RunState;
+import arbiter.io.OwnFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -71,6 +71,6 @@ final class TuneState {
             rows.add(JSON.valueToTree(r));
         }
         node.set("config", config);
-        RunState.writeAtomically(file, JSON.writeValueAsString(node));
+        OwnFiles.replace(file, JSON.writeValueAsString(node));
     }
 }

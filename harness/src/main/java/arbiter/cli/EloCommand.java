@@ -217,9 +217,7 @@ final class EloCommand implements Callable<Integer> {
     static GameCounts read(List<Path> files, List<String> warnings, Extras extras) {
         GameCounts counts = new GameCounts();
         for (Path file : files) {
-            if (!Files.isRegularFile(file)) {
-                throw new BadInputException("no such file: " + file);
-            }
+            JobSetup.requireFile(file, "file");
             if (!extras.check && !extras.pairs && scanned(file, counts)) {
                 continue; // the fast path read the file: no game in it needs a warning
             }

@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -127,9 +126,7 @@ final class EngineCommand implements Callable<Integer> {
         if (weights == null) {
             return w;
         }
-        if (!Files.isRegularFile(weights)) {
-            throw new BadInputException("no such weights file: " + weights);
-        }
+        JobSetup.requireFile(weights, "weights file");
         JsonNode node = new ObjectMapper().enable(JsonParser.Feature.ALLOW_COMMENTS).readTree(arbiter.io.BoundedFiles.readString(weights, "a weights file"));
         if (node == null || !node.isObject()) {
             throw new BadInputException(weights + ": must be a JSON object of weight name: number");

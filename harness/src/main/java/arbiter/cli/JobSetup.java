@@ -2,6 +2,7 @@ package arbiter.cli;
 
 import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
+import arbiter.io.BoundedFiles;
 import arbiter.tournament.RunState;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,13 +16,16 @@ final class JobSetup {
     }
 
     static RunConfig load(Path configFile) {
-        if (Files.isDirectory(configFile)) {
-            throw new BadInputException("config file " + configFile + " is a folder, not a file");
-        }
-        if (!Files.isRegularFile(configFile)) {
-            throw new BadInputException("no such config file: " + configFile);
-        }
+        requireFile(configFile, "config file");
         return ConfigLoader.load(configFile);
+    }
+
+    /** An input file named on the command line: one that is missing, a folder or a device is bad input, said so. */
+    static void requireFile(Path file, String what) {
+        String problem = BoundedFiles.notAFile(file, what);
+        if (problem != null) {
+            throw new BadInputException(problem);
+        }
     }
 
     /** {@code --concurrency}: 1..512 as in a config; 0 (no local games) only for a cluster coordinator. */

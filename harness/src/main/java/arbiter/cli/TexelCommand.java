@@ -88,9 +88,7 @@ final class TexelCommand implements Callable<Integer> {
             }
         }
         for (Path f : files) {
-            if (!Files.isRegularFile(f)) {
-                throw new BadInputException("no such file: " + f);
-            }
+            JobSetup.requireFile(f, "file");
         }
         List<Texel.Sample> samples = PositionSamples.fromFiles(files, variant, eval, skipPlies, w -> err.println("warning: " + w));
         if (samples.size() < 10) {

@@ -1,5 +1,6 @@
 package arbiter.cluster;
 
+import arbiter.io.BoundedFiles;
 import arbiter.io.OwnFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +38,9 @@ public final class Signer {
 
     /** The secret is the file's content with surrounding whitespace removed. */
     public static Signer fromFile(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new BadSecretException("no such secret file: " + file);
+        String problem = BoundedFiles.notAFile(file, "secret file");
+        if (problem != null) {
+            throw new BadSecretException(problem);
         }
         byte[] secret = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).strip().getBytes(StandardCharsets.UTF_8);
         if (secret.length < MIN_SECRET_BYTES) {

@@ -10,10 +10,8 @@ import arbiter.game.NotationException;
 import arbiter.game.Rules;
 import arbiter.play.Adjudication;
 import arbiter.play.TimeLimits;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -55,14 +53,7 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read: " + e.getMessage());
         }
-        JsonNode root;
-        try {
-            root = JsonReader.JSON.readTree(text);
-        } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new ConfigException(file + ": not valid JSON at line " + (loc == null ? "?" : loc.getLineNr())
-                    + ", column " + (loc == null ? "?" : loc.getColumnNr()) + ": " + e.getOriginalMessage());
-        }
+        JsonNode root = JsonReader.parse(text, file);
         Path base = file.toAbsolutePath().getParent();
         String defaultName = file.getFileName().toString().replaceFirst("\\.json$", "");
         return parse(root, base, defaultName);
@@ -133,8 +124,9 @@ public final class ConfigLoader {
         String fileText = r.string(openingsNode, "file", "$.openings", null, false);
         if (fileText != null) {
             openingsFile = base.resolve(fileText).normalize();
-            if (!Files.isRegularFile(openingsFile)) {
-                r.problem("$.openings.file", (Files.isDirectory(openingsFile) ? "a folder, not a file: " : "no such file: ") + openingsFile);
+            String problem = BoundedFiles.notAFile(openingsFile, "file");
+            if (problem != null) {
+                r.problem("$.openings.file", problem);
             }
         }
         String defaultFormat = fileText == null ? "fen" : fileText.toLowerCase().endsWith(".epd") ? "epd"

@@ -1,8 +1,11 @@
 package arbiter.config;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -13,10 +16,28 @@ import java.util.Set;
  * at the first, so a user sees all mistakes at once.
  */
 final class JsonReader {
-    /** Reads a config and the files it names: comments allowed, a key given twice refused. */
+    /** Reads a config and the files it names: comments allowed, a key given twice refused, one value a file. */
     static final ObjectMapper JSON = new ObjectMapper()
             .enable(JsonParser.Feature.ALLOW_COMMENTS)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /**
+     * The JSON value of {@code file}'s {@code text}; text that is not one JSON value (a syntax error, or
+     * a second value after the first) is a problem naming the file, line and column.
+     */
+    static JsonNode parse(String text, Path file) throws ConfigException {
+        try {
+            return JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            var loc = e.getLocation();
+            String where = file + ": not valid JSON at line " + (loc == null ? "?" : loc.getLineNr())
+                    + ", column " + (loc == null ? "?" : loc.getColumnNr()) + ": ";
+            String message = String.valueOf(e.getOriginalMessage());
+            throw new ConfigException(where + (message.startsWith("Trailing token")
+                    ? "a second JSON value after the first (a file holds one)" : message));
+        }
+    }
 
     private final List<String> problems = new ArrayList<>();
 

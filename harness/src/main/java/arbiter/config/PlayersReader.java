@@ -9,7 +9,6 @@ import arbiter.play.TimeLimits;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -157,12 +156,19 @@ final class PlayersReader {
         String weightsFile = r.string(p, "weightsFile", path, null, false);
         if (weightsFile != null) {
             Path wf = base.resolve(weightsFile).normalize();
-            try {
-                JsonNode wn = JsonReader.JSON.readTree(BoundedFiles.readString(wf, "a weights file"));
-                readWeights(r, wn, path + ".weightsFile(" + weightsFile + ")", weights);
-            } catch (IOException e) {
-                r.problem(path + ".weightsFile", e instanceof BoundedFiles.FileTooLargeException ? e.getMessage()
-                        : "cannot read " + wf + ": " + e.getMessage());
+            String problem = BoundedFiles.notAFile(wf, "file");
+            if (problem != null) {
+                r.problem(path + ".weightsFile", problem);
+            } else {
+                try {
+                    JsonNode wn = JsonReader.parse(BoundedFiles.readString(wf, "a weights file"), wf);
+                    readWeights(r, wn, path + ".weightsFile(" + weightsFile + ")", weights);
+                } catch (ConfigException e) {
+                    r.problem(path + ".weightsFile", e.problems().get(0));
+                } catch (IOException e) {
+                    r.problem(path + ".weightsFile", e instanceof BoundedFiles.FileTooLargeException ? e.getMessage()
+                            : "cannot read " + wf + ": " + e.getMessage());
+                }
             }
         }
         JsonNode weightsNode = p.get("weights");

@@ -1,6 +1,7 @@
 package arbiter.io;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,20 +23,52 @@ public final class BoundedFiles {
     }
 
     /**
-     * The file as UTF-8 text, if it has at most {@code maxBytes} bytes.
+     * The file as UTF-8 text, if it has at most {@code maxBytes} bytes (a pipe, as a shell's
+     * {@code <(...)} gives, is read up to the bound too).
      *
      * @param what what the file is, for the message ("a config")
      * @throws FileTooLargeException naming the file, its size and the bound
      */
     public static String readString(Path file, String what, long maxBytes) throws IOException {
+        long size = Files.isRegularFile(file) ? Files.size(file) : -1;
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = size > maxBytes ? null : in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+        }
+        if (bytes == null || bytes.length > maxBytes) {
+            throw new FileTooLargeException(file + ": " + (bytes == null ? size + " bytes" : "more bytes") + ", more than the "
+                    + BoundedLines.size(maxBytes) + " " + what + " may have (the wrong file?)");
+        }
+        return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    }
+
+    /**
+     * Why {@code file} cannot be read as {@code what} (e.g. "config file"), or null when it can:
+     * "no such config file: F", or "config file F is a folder (a device, a socket), not a file". A pipe
+     * can be read (a shell's {@code <(...)}).
+     */
+    public static String notAFile(Path file, String what) {
         if (Files.isRegularFile(file)) {
-            long size = Files.size(file);
-            if (size > maxBytes) {
-                throw new FileTooLargeException(file + ": " + size + " bytes, more than the "
-                        + BoundedLines.size(maxBytes) + " " + what + " may have (the wrong file?)");
+            return null;
+        }
+        if (!Files.exists(file)) {
+            return "no such " + what + ": " + file;
+        }
+        String kind = "not a regular file";
+        if (Files.isDirectory(file)) {
+            kind = "a folder";
+        } else {
+            try {
+                int type = (Integer) Files.getAttribute(file, "unix:mode") & 0170000;
+                if (type == 0010000) {
+                    return null; // a pipe
+                }
+                kind = type == 0140000 ? "a socket" : "a device";
+            } catch (IOException | RuntimeException e) {
+                // not a POSIX file system: "not a regular file" says enough
             }
         }
-        return Files.readString(file, StandardCharsets.UTF_8);
+        return what + " " + file + " is " + kind + (kind.startsWith("not") ? "" : ", not a file");
     }
 
     /** A file over its bound: the message names it, its size and the bound. */

@@ -23,10 +23,10 @@ import java.util.TreeMap;
  * What a run's games depend on beyond the config's text: the openings file, each built-in player's
  * weights (from its {@code weightsFile} or the config), each external engine's program (an engine
  * built from source runs from a folder named by its commit, so a new commit is a new path) and any
- * file among its arguments (a script). A SHA-256 of each is kept in {@code state.json}
- * ({@code inputs}); a resume whose inputs differ is refused, naming the file, as a changed config is,
- * since a colour-reversed pair played from two different openings, or a player that kept its name with
- * other weights, would falsify the results.
+ * file among its arguments (a script, or a flag's value: {@code --book=FILE}). A SHA-256 of each is
+ * kept in {@code state.json} ({@code inputs}); a resume whose inputs differ is refused, naming the
+ * file, as a changed config is, since a colour-reversed pair played from two different openings, or
+ * a player that kept its name with other weights, would falsify the results.
  */
 final class RunInputs {
     private RunInputs() {
@@ -112,8 +112,15 @@ final class RunInputs {
         n.put("sha256", Files.isRegularFile(abs) ? sha256(abs) : "missing");
     }
 
-    /** An argument naming an existing file (absolute, or in the engine's folder), else null. */
+    /**
+     * An argument naming an existing file (absolute, or in the engine's folder), alone or as the value
+     * of a flag ({@code --book=FILE}, {@code -EvalFile=FILE}), else null.
+     */
     private static Path argumentFile(String arg, Path workingDir) {
+        if (arg.startsWith("-")) {
+            int equals = arg.indexOf('=');
+            arg = equals < 0 ? "" : arg.substring(equals + 1);
+        }
         if (arg.isEmpty() || arg.startsWith("-") || arg.indexOf('\0') >= 0) {
             return null;
         }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 36: state.json names its format, version and writer (item 10), so a folder is recognisably
  * Arbiter's; a resume with a changed config is judged against a games.pdn of any size, read from its
- * end (item 4: it was read whole, and one over 2 GiB failed).
+ * end (item 4: it was read whole, and one over 2 GiB failed); an engine's {@code --flag=FILE} argument
+ * is an input of the run like a file given alone (item 10).
  */
 class RunStateTest {
     @TempDir
@@ -64,5 +65,21 @@ class RunStateTest {
         ConfigException e = assertThrows(ConfigException.class, () -> RunState.prepare(changed, changed.output(), 2));
         assertTrue(e.problems().get(0).contains("holds a run of a different config"), e.problems().toString());
         assertTrue(e.problems().toString().contains("$.adjudication"), e.problems().toString());
+    }
+
+    @Test
+    void aFileGivenToAnEngineAsFlagEqualsFileIsAnInput() throws Exception {
+        Path book = Files.writeString(dir.resolve("book.bin"), "book 1");
+        Path weights = Files.writeString(dir.resolve("w.nnue"), "net 1");
+        RunConfig c = config("", "[\"/bin/cat\", \"--book=" + book + "\", \"-EvalFile=w.nnue\", \"--depth=12\"]");
+        var inputs = RunInputs.of(c);
+        assertEquals(book.toString(), inputs.path("argument 1 of player 'b'").path("file").asText(), inputs.toString());
+        assertEquals(dir.resolve("w.nnue").toString(), inputs.path("argument 2 of player 'b'").path("file").asText(),
+                "relative to the engine's folder, as a file given alone: " + inputs);
+        assertTrue(inputs.path("argument 3 of player 'b'").isMissingNode(), "--depth=12 names no file");
+        Files.writeString(weights, "net 2");
+        List<String> changes = RunInputs.changes(inputs, RunInputs.of(c));
+        assertEquals(1, changes.size(), changes.toString());
+        assertTrue(changes.get(0).contains("w.nnue changed since the run started"), changes.get(0));
     }
 }

@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import static arbiter.cli.CliRunner.assertOneError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,16 +29,6 @@ class InputFilesTest {
     private Path config(String text, String openings) throws Exception {
         return Files.writeString(dir.resolve("run.json"), text.replace("OUT", dir.resolve("out").toString())
                 .replace("OPENINGS", openings == null ? "" : "\"openings\": {\"file\": \"" + openings + "\"},"));
-    }
-
-    private static void assertOneError(CliRunner r, String... parts) {
-        assertEquals(2, r.exit(), r.out() + r.err());
-        assertTrue(r.err().startsWith("error: "), r.err());
-        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
-        assertFalse(r.err().contains("\tat ") || r.err().contains("internal error"), r.err());
-        for (String p : parts) {
-            assertTrue(r.err().contains(p), "'" + p + "' in: " + r.err());
-        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import static arbiter.cli.CliRunner.assertOneError;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -38,16 +39,6 @@ class RunFolderSafetyTest {
                   "limits": {"depth": 1}, "adjudication": {"maxPlies": 30},
                   "concurrency": 1, "output": "%s", "seed": 7 }""".formatted(games, output));
         return f;
-    }
-
-    private static void assertOneError(CliRunner r, String... parts) {
-        assertEquals(2, r.exit(), r.out() + r.err());
-        assertTrue(r.err().startsWith("error: "), r.err());
-        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
-        assertFalse(r.err().contains("\tat ") || r.err().contains("internal error"), r.err());
-        for (String p : parts) {
-            assertTrue(r.err().contains(p), "'" + p + "' in: " + r.err());
-        }
     }
 
     private static List<GameRecord> games(Path out) throws Exception {

@@ -1,5 +1,6 @@
 package arbiter.cli;
 
+import static arbiter.cli.CliRunner.assertOneError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,17 +30,6 @@ class UserErrorsTest {
                   "concurrency": 1, "output": "%s", "seed": 1 }"""
                 .formatted(openings == null ? "" : "\"openings\": {\"file\": \"" + openings + "\"},", output));
         return f;
-    }
-
-    /** One line, "error: " and each part, exit 2, no trace. */
-    private static void assertOneError(CliRunner r, String... parts) {
-        assertEquals(2, r.exit(), r.out() + r.err());
-        assertTrue(r.err().startsWith("error: "), r.err());
-        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
-        assertFalse(r.err().contains("internal error") || r.err().contains("\tat "), r.err());
-        for (String p : parts) {
-            assertTrue(r.err().contains(p), "'" + p + "' in: " + r.err());
-        }
     }
 
     private CliRunner runOnce(Path out) throws Exception {

@@ -2,6 +2,7 @@ package arbiter.io;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,16 +31,22 @@ public final class BoundedFiles {
      * @throws FileTooLargeException naming the file, its size and the bound
      */
     public static String readString(Path file, String what, long maxBytes) throws IOException {
-        long size = Files.isRegularFile(file) ? Files.size(file) : -1;
+        if (Files.isRegularFile(file) && Files.size(file) > maxBytes) {
+            throw tooLarge(file, Files.size(file) + " bytes, more", what, maxBytes);
+        }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
-            bytes = size > maxBytes ? null : in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+            bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
         }
-        if (bytes == null || bytes.length > maxBytes) {
-            throw new FileTooLargeException(file + ": " + (bytes == null ? size + " bytes" : "more bytes") + ", more than the "
-                    + BoundedLines.size(maxBytes) + " " + what + " may have (the wrong file?)");
+        if (bytes.length > maxBytes) {
+            throw tooLarge(file, "more", what, maxBytes);
         }
-        return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+    }
+
+    private static FileTooLargeException tooLarge(Path file, String size, String what, long maxBytes) {
+        return new FileTooLargeException(file + ": " + size + " than the " + BoundedLines.size(maxBytes) + " " + what
+                + " may have (the wrong file?)");
     }
 
     /**

@@ -4,6 +4,7 @@ import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
+import arbiter.play.GameResult;
 import arbiter.play.GameTask;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,6 +31,9 @@ final class ResumedLog {
             throws IOException {
         Set<Integer> done = new HashSet<>();
         for (GameRecord g : GameLog.read(pdn, w -> err.println("warning: " + w))) {
+            if (g.result() == GameResult.UNFINISHED) {
+                continue; // a game voided by a stall of Arbiter itself: not played, so played again
+            }
             int id = ReportTally.parseInt(g.tag("Game"));
             if (id < 0 || id >= tasks.size()) {
                 throw new ConfigException(pdn + ": game at line " + g.line() + " has Game tag '" + g.tag("Game")

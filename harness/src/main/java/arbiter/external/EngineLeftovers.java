@@ -76,6 +76,10 @@ public final class EngineLeftovers {
                     keep.add(line);
                 }
             }
+            if (keep.stream().noneMatch(line -> !line.isEmpty() && Character.isDigit(line.charAt(0)))) {
+                keep.clear(); // no engine left: the cgroup line goes too (the next engine writes it again)
+                cgroupRecordedIn = null;
+            }
             Files.write(f, keep, StandardCharsets.UTF_8);
         } catch (IOException e) {
             LOG.warn("cannot update {}: {}", f, e.getMessage());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import arbiter.external.ProcStat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -132,21 +133,13 @@ class EngineLeftoversTest {
         for (String line : started) {
             String[] f = line.split(" ");
             long pid = Long.parseLong(f[0]);
-            for (int i = 0; i < 100 && sameProcess(pid, f[1]); i++) {
+            long start = Long.parseLong(f[1]);
+            java.util.function.BooleanSupplier living = () -> ProcStat.of(pid).filter(s -> s.startTicks() == start && !s.dead())
+                    .isPresent();
+            for (int i = 0; i < 100 && living.getAsBoolean(); i++) {
                 Thread.sleep(20);
             }
-            assertFalse(sameProcess(pid, f[1]), "the grandchild " + pid + " outlived the run");
-        }
-    }
-
-    /** Whether {@code pid} still names the process that started at {@code startTicks}, and it has not ended. */
-    private static boolean sameProcess(long pid, String startTicks) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return f[19].equals(startTicks) && !f[0].equals("Z");
-        } catch (java.io.IOException e) {
-            return false;
+            assertFalse(living.getAsBoolean(), "the grandchild " + pid + " outlived the run");
         }
     }
 }

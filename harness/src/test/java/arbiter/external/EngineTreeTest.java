@@ -112,7 +112,11 @@ class EngineTreeTest {
         Files.copy(Path.of("/bin/sleep"), program, StandardCopyOption.REPLACE_EXISTING);
         Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwx------"));
         ProcStat s = start(Map.of(), "/usr/bin/setsid", program.toString(), "300");
-        assertEquals("x) (y z", Files.readString(Path.of("/proc", Long.toString(s.pid()), "comm")).strip());
+        Path comm = Path.of("/proc", Long.toString(s.pid()), "comm");
+        for (int i = 0; i < 200 && !Files.readString(comm).strip().equals("x) (y z"); i++) {
+            sleep(10); // setsid has called setsid() and not yet exec'd the program
+        }
+        assertEquals("x) (y z", Files.readString(comm).strip());
         Process ps = new ProcessBuilder("ps", "-o", "ppid=,pgid=,sid=", "-p", Long.toString(s.pid())).start();
         String[] psFields = new String(ps.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip().split("\\s+");
         assertEquals(List.of(ProcessHandle.current().pid(), s.pid(), s.pid()),

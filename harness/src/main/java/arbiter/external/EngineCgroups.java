@@ -81,19 +81,12 @@ final class EngineCgroups {
     }
 
     /**
-     * Ends every process in {@code group} (and its cgroups below): SIGTERM first when {@code graceMs}
-     * is positive, SIGKILL to what is left after it; then removes the cgroups. Returns true when
-     * the cgroup emptied.
+     * Ends every process in {@code group} and its cgroups below (SIGKILL), then removes the cgroups.
+     * Returns true when the cgroup emptied.
      */
-    static boolean end(Path group, long graceMs) {
+    static boolean end(Path group) {
         if (!Files.isDirectory(group)) {
             return true;
-        }
-        if (graceMs > 0 && populated(group)) {
-            for (ProcStat p : members(group)) {
-                p.signal(false);
-            }
-            awaitEmpty(group, graceMs);
         }
         if (populated(group)) {
             kill(group);
@@ -109,7 +102,7 @@ final class EngineCgroups {
     /** Ends this JVM's cgroup, everything still in it (the JVM is exiting). */
     static synchronized void endRun() {
         if (run != null && run.isPresent()) {
-            end(run.get(), 0);
+            end(run.get());
         }
     }
 

@@ -118,7 +118,7 @@ public final class EngineLeftovers {
                 ended++;
             }
         }
-        run.ifPresent(r -> EngineCgroups.end(r, 0));
+        run.ifPresent(EngineCgroups::end);
         Files.write(pidFile, new byte[0]);
         return ended;
     }

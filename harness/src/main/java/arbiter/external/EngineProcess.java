@@ -124,7 +124,7 @@ public final class EngineProcess implements AutoCloseable {
             p = builder.start();
         } catch (IOException e) {
             if (launch.cgroup() != null) {
-                EngineCgroups.end(launch.cgroup(), 0);
+                EngineCgroups.end(launch.cgroup());
             }
             throw new EngineException("engine " + name() + ": cannot start " + String.join(" ", spec.command()) + ": "
                     + e.getMessage(), e);

@@ -88,7 +88,7 @@ record EngineTree(long pid, long startTicks, String marker, Path cgroup, boolean
             }
         }
         if (cgroup != null) {
-            EngineCgroups.end(cgroup, 0);
+            EngineCgroups.end(cgroup);
         }
         for (int i = 0; i < 50 && !(left = members()).isEmpty(); i++) {
             left.forEach(p -> p.signal(true));

@@ -17,12 +17,22 @@ fi
 mkdir -p target/fuzz
 for t in "${targets[@]}"; do
   log="target/fuzz/${t/\#/-}.log"
-  # libFuzzer flags after arg.0 (a placeholder argv[0]) override the @FuzzTest ones: run time, a
-  # 10 s limit per input (a hang is a finding), and a 2.5 GB resident limit (the heap is -Xmx2g).
-  JAZZER_FUZZ=1 nice -n 10 mvn -B -o -pl harness -Dtest="$t" -Dsurefire.failIfNoSpecifiedTests=false \
+  # -am builds the engines module with it (a fresh checkout has none installed). libFuzzer flags after
+  # arg.0 (a placeholder argv[0]) override the @FuzzTest ones: run time, a 10 s limit per input (a hang
+  # is a finding), and a 2.5 GB resident limit (the heap is -Xmx2g).
+  JAZZER_FUZZ=1 nice -n 10 mvn -B -pl harness -am -Dtest="$t" -Dsurefire.failIfNoSpecifiedTests=false \
       -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-max_total_time="$seconds" \
       -Djazzer.internal.arg.2=-rss_limit_mb=2560 -Djazzer.internal.arg.3=-timeout=10 test > "$log" 2>&1 \
     && status=passed || status=FAILED
-  done_line=$(grep -E '^(Done [0-9]+ runs|#[0-9]+[[:space:]]+DONE)' "$log" | tail -2 | tr '\n' ' ')
+  # libFuzzer's last lines: "Done N runs in S second(s)" and "#N DONE cov: ..."; none when the build or
+  # the test failed before fuzzing, and then the log's first error says why.
+  done_line=$(grep -E '^(Done [0-9]+ runs|#[0-9]+[[:space:]]+DONE)' "$log" | tail -2 | tr '\n' ' ' || true)
+  if [ -z "$done_line" ]; then
+    done_line="no fuzzing ran: $(grep -m1 -E '^\[ERROR\]|Exception|FAILURE' "$log" || echo 'see the log'); "
+  fi
   echo "$t: $status; $done_line(log: $log)"
+  if [ "$status" = FAILED ]; then
+    failed=1
+  fi
 done
+exit "${failed:-0}"

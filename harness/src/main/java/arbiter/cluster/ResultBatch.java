@@ -282,7 +282,7 @@ final class ResultBatch {
     /** A termination as its kind (the order of {@link #TERMINATIONS}) and its fields. */
     private static final List<Class<?>> TERMINATIONS = List.of(Termination.ByRules.class, Termination.Adjudicated.class,
             Termination.TimeForfeit.class, Termination.IllegalMove.class, Termination.EngineCrash.class,
-            Termination.Resigned.class, Termination.EngineStalled.class);
+            Termination.Resigned.class, Termination.EngineStalled.class, Termination.HarnessStalled.class);
 
     private static void writeTermination(DataOutputStream out, Termination t) throws IOException {
         out.writeByte(TERMINATIONS.indexOf(t.getClass()));
@@ -306,6 +306,9 @@ final class ResultBatch {
         } else if (t instanceof Termination.EngineStalled st) {
             out.writeInt(st.player());
             out.writeLong(st.waitedMs());
+        } else if (t instanceof Termination.HarnessStalled h) {
+            out.writeInt(h.player());
+            out.writeLong(h.stalledMs());
         }
     }
 
@@ -319,6 +322,7 @@ final class ResultBatch {
             case 4 -> new Termination.EngineCrash(in.readInt(), readNullable(in));
             case 5 -> new Termination.Resigned(in.readInt(), readNullable(in));
             case 6 -> new Termination.EngineStalled(in.readInt(), in.readLong());
+            case 7 -> new Termination.HarnessStalled(in.readInt(), in.readLong());
             default -> throw new Wire.BadMessageException("a termination of unknown kind " + kind);
         };
     }

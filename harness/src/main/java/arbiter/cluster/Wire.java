@@ -32,7 +32,8 @@ final class Wire {
         @JsonSubTypes.Type(value = Termination.IllegalMove.class, name = "illegal"),
         @JsonSubTypes.Type(value = Termination.EngineCrash.class, name = "crash"),
         @JsonSubTypes.Type(value = Termination.Resigned.class, name = "resigned"),
-        @JsonSubTypes.Type(value = Termination.EngineStalled.class, name = "stalled")})
+        @JsonSubTypes.Type(value = Termination.EngineStalled.class, name = "stalled"),
+        @JsonSubTypes.Type(value = Termination.HarnessStalled.class, name = "void")})
     private interface TerminationTypes {
     }
 

@@ -110,18 +110,22 @@ public final class EngineProcess implements AutoCloseable {
         if (process != null) {
             kill();
         }
-        // A group of its own: the engine and its children can be found and ended together, even by a
-        // later run after this JVM was killed (see EngineLeftovers).
-        List<String> command = EngineLeftovers.inOwnGroup(spec.command());
-        ProcessBuilder builder = new ProcessBuilder(command);
+        // A cgroup and a group of its own, and a marker in its environment: the engine and everything it
+        // starts can be found and ended together, even by a later run after this JVM was killed (see EngineTree).
+        EngineTree.Launch launch = EngineTree.launch(spec.command());
+        ProcessBuilder builder = new ProcessBuilder(launch.command());
         if (spec.workingDir() != null) {
             builder.directory(spec.workingDir().toFile());
         }
         builder.environment().putAll(spec.env());
+        builder.environment().put(EngineTree.MARKER, launch.marker());
         Process p;
         try {
             p = builder.start();
         } catch (IOException e) {
+            if (launch.cgroup() != null) {
+                EngineCgroups.end(launch.cgroup());
+            }
             throw new EngineException("engine " + name() + ": cannot start " + String.join(" ", spec.command()) + ": "
                     + e.getMessage(), e);
         }
@@ -138,12 +142,12 @@ public final class EngineProcess implements AutoCloseable {
         ended = false;
         process = p;
         ProcessRegistry.register(this);
-        EngineLeftovers.started(p.pid(), name());
-        boolean group = EngineLeftovers.ownGroup(command);
-        ownGroup = group;
+        EngineTree engineTree = launch.started(p.pid());
+        tree = engineTree;
+        EngineLeftovers.started(engineTree, name());
         // However the engine ends (it exits by itself, crashes or is stopped), what it started ends
-        // with it: its group, SIGTERM then SIGKILL. Only then does its record leave engines.pids.
-        p.onExit().thenRunAsync(() -> EngineLeftovers.afterExit(p.pid(), group, GROUP_GRACE_MS), EngineLeftovers.REAPER);
+        // with it: its tree, SIGTERM then SIGKILL. Only then does its record leave engines.pids.
+        p.onExit().thenRunAsync(() -> EngineLeftovers.afterExit(engineTree, GROUP_GRACE_MS), EngineLeftovers.REAPER);
         if (spec.protocolOnStdout()) {
             daemon("engine-" + name() + "-out", () -> {
                 List<String> read = new ArrayList<>();
@@ -310,11 +314,13 @@ public final class EngineProcess implements AutoCloseable {
             return;
         }
         abandoned.set(true);
+        EngineTree engineTree = tree;
         List<ProcessHandle> children = p.descendants().toList();
         p.destroyForcibly();
         for (ProcessHandle child : children) {
             child.destroyForcibly();
         }
+        EngineLeftovers.afterExit(engineTree, 0);
         awaitExit(p, 2000);
         for (ProcessHandle child : children) {
             child.onExit().completeOnTimeout(child, 1, TimeUnit.SECONDS).join();
@@ -323,7 +329,6 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
-        EngineLeftovers.afterExit(p.pid(), ownGroup, 0);
         LOG.info("engine {} killed (pid {})", name(), p.pid());
     }
 
@@ -360,7 +365,7 @@ public final class EngineProcess implements AutoCloseable {
         process = null;
         ended = true;
         ProcessRegistry.unregister(this);
-        EngineLeftovers.afterExit(p.pid(), ownGroup, GROUP_GRACE_MS);
+        EngineLeftovers.afterExit(tree, GROUP_GRACE_MS);
     }
 
     @Override
@@ -368,11 +373,11 @@ public final class EngineProcess implements AutoCloseable {
         shutdown(null, 500);
     }
 
-    /** How long an engine's group has between SIGTERM and SIGKILL once the engine itself ended. */
+    /** How long an engine's tree has between SIGTERM and SIGKILL once the engine itself ended. */
     static final long GROUP_GRACE_MS = 500;
 
-    /** Whether the process now running leads a group of its own (started through setsid). */
-    private volatile boolean ownGroup;
+    /** The process now running and what it started. */
+    private volatile EngineTree tree;
 
 
     private void closeQuietly() {

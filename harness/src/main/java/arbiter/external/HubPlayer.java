@@ -88,7 +88,7 @@ public final class HubPlayer extends ProcessPlayer {
             }
             if (!declared.containsKey(o.getKey())) {
                 throw new EngineException("engine " + name + " has no Hub param '" + o.getKey() + "'; its params: "
-                        + String.join(", ", declared.keySet()));
+                        + listed(declared.keySet()));
             }
             process.send(HubText.format("set-param", "name", o.getKey(), "value", text(o.getValue())));
         }

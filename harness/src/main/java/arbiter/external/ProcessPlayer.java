@@ -2,6 +2,7 @@ package arbiter.external;
 
 import arbiter.play.Protocol;
 import arbiter.game.Rules;
+import arbiter.player.EngineException;
 import arbiter.player.EngineStalledException;
 import arbiter.player.Limits;
 import java.nio.file.Path;
@@ -75,28 +76,54 @@ public abstract class ProcessPlayer extends ExternalPlayer {
     }
 
     /**
-     * Reads lines until one satisfies {@code wanted} (returned); the others go to {@code others}.
+     * The most an engine may write while Arbiter waits for one answer (a handshake's {@code uciok},
+     * {@code wait} or {@code feature done=1}, a {@code readyok} or {@code pong}): 1 MiB, hundreds of
+     * times a real engine's whole handshake (stockfish's {@code uci} answer is 2 KB). What it writes
+     * meanwhile is kept (options, features), so an engine writing on without end would fill the heap.
+     */
+    static final long MAX_AWAITED_OUTPUT = 1 << 20;
+
+    /**
+     * Reads lines until one satisfies {@code wanted} (returned); the others go to {@code others}. What
+     * arrived is read before the time is checked, so an answer that came while this JVM could not run
+     * (stopped, paused) is taken, not timed out.
      *
      * @throws EngineStalledException when nothing wanted came within {@code timeoutMs}
+     * @throws EngineException when the engine wrote more than {@link #MAX_AWAITED_OUTPUT} first
      */
     protected String await(Predicate<String> wanted, Consumer<String> others, long timeoutMs, String what) {
-        long start = System.nanoTime();
-        long end = start + timeoutMs * 1_000_000L;
+        long end = System.nanoTime() + timeoutMs * 1_000_000L;
+        long written = 0;
         while (true) {
-            long left = (end - System.nanoTime()) / 1_000_000L;
-            if (left <= 0) {
-                throw new EngineStalledException(timeoutMs, "engine " + name + " did not answer " + what
-                        + " within " + timeoutMs + " ms");
-            }
-            String line = process.readLine(left);
+            String line = process.readLine(Math.max(0, (end - System.nanoTime()) / 1_000_000L));
             if (line == null) {
+                if (System.nanoTime() - end >= 0) {
+                    throw new EngineStalledException(timeoutMs, "engine " + name + " did not answer " + what
+                            + " within " + timeoutMs + " ms");
+                }
                 continue;
             }
             if (wanted.test(line)) {
                 return line;
             }
+            written = countAwaited(written, line, what);
             others.accept(line);
         }
+    }
+
+    /**
+     * Adds a line to what the engine wrote while awaiting {@code what}.
+     *
+     * @throws EngineException once it is more than {@link #MAX_AWAITED_OUTPUT} characters
+     */
+    protected long countAwaited(long written, String line, String what) {
+        long now = written + line.length() + 1;
+        if (now > MAX_AWAITED_OUTPUT) {
+            throw new EngineException("engine " + name + " wrote more than "
+                    + (MAX_AWAITED_OUTPUT >> 20) + " MiB without answering " + what
+                    + " (Arbiter's bound on what an engine writes before an answer it waits for)");
+        }
+        return now;
     }
 
     /**
@@ -138,6 +165,14 @@ public abstract class ProcessPlayer extends ExternalPlayer {
             }
         }
     }
+
+    /** Names an engine declared, for a message: the first {@value #LISTED}, then how many more. */
+    protected static String listed(java.util.Collection<String> names) {
+        String shown = String.join(", ", names.stream().limit(LISTED).toList());
+        return names.size() > LISTED ? shown + " and " + (names.size() - LISTED) + " more" : shown;
+    }
+
+    private static final int LISTED = 40;
 
     /** The option's value as protocol text. */
     protected static String text(Object value) {

@@ -10,7 +10,8 @@ import org.apache.logging.log4j.Logger;
  * Every engine process (and engine socket) alive in this JVM, so none outlives it. One shutdown hook
  * (installed with the first registration) marks the JVM as shutting down, gives the owners of engine
  * processes a moment to close them gracefully (the run's own hook stops the tournament, which closes
- * its players), then kills whatever is left, children included, and closes the connections. A JVM killed with SIGKILL runs no hook:
+ * its players), then kills whatever is left, children included, and closes the connections, and ends
+ * this JVM's engine cgroup ({@link EngineCgroups}) with anything still in it. A JVM killed with SIGKILL runs no hook:
  * the engines then see their standard input close, which makes protocol-abiding engines quit.
  */
 public final class ProcessRegistry {
@@ -86,5 +87,6 @@ public final class ProcessRegistry {
                 LOG.warn("killing {} at exit: {}", r, e.toString());
             }
         }
+        EngineCgroups.endRun(); // whatever the engines started that is still in this JVM's cgroup
     }
 }

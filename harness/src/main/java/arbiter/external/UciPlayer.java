@@ -60,7 +60,7 @@ public final class UciPlayer extends ProcessPlayer {
             String[] d = declared.get(o.getKey().toLowerCase(Locale.ROOT));
             if (d == null) {
                 throw new EngineException("engine " + name + " has no UCI option '" + o.getKey() + "'; its options: "
-                        + String.join(", ", declared.values().stream().map(x -> x[0]).toList()));
+                        + listed(declared.values().stream().map(x -> x[0]).toList()));
             }
             if (d[1].equals("button")) {
                 if (Boolean.parseBoolean(text(o.getValue()))) {

@@ -94,6 +94,7 @@ public final class XboardPlayer extends ProcessPlayer {
         process.send("protover 2");
         boolean[] any = {false};
         long start = System.nanoTime();
+        long written = 0;
         while (true) {
             long waited = (System.nanoTime() - start) / 1_000_000;
             long limit = any[0] ? engine.initTimeoutMs() : FEATURE_WAIT_MS;
@@ -108,6 +109,7 @@ public final class XboardPlayer extends ProcessPlayer {
             if (line == null) {
                 continue;
             }
+            written = countAwaited(written, line, "'protover 2' with 'feature done=1'");
             String s = line.strip();
             if (s.startsWith("feature ")) {
                 any[0] = true;
@@ -121,7 +123,7 @@ public final class XboardPlayer extends ProcessPlayer {
             String[] d = declared.get(o.getKey().toLowerCase(Locale.ROOT));
             if (d == null) {
                 throw new EngineException("engine " + name + " has no xboard option '" + o.getKey() + "'; its options: "
-                        + String.join(", ", declared.values().stream().map(x -> x[0]).toList()));
+                        + listed(declared.values().stream().map(x -> x[0]).toList()));
             }
             if (d[1].equals("-button") || d[1].equals("-save")) {
                 if (Boolean.parseBoolean(text(o.getValue()))) {

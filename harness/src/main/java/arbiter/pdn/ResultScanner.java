@@ -157,6 +157,9 @@ public final class ResultScanner {
                 if (b == '\n') {
                     state = inMoveText ? State.MOVETEXT : State.BETWEEN;
                     lineStart = true;
+                    // The line held the comment, so it was not blank: for PdnReader a tag line starts a
+                    // new game only after a blank line, and the next newline makes one.
+                    newlines = 1;
                 }
                 return true;
             }

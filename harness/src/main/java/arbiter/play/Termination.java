@@ -82,4 +82,20 @@ public sealed interface Termination {
             return "engine did not answer within " + waitedMs + " ms";
         }
     }
+
+    /**
+     * No result: Arbiter itself did not run for {@code stalledMs} while {@code player}'s clock ran
+     * (stopped, suspended, paused), enough to decide the game on time, so its time verdict is not the
+     * engine's. The game is recorded void ({@code *}, not rated) and played again.
+     */
+    record HarnessStalled(int player, long stalledMs) implements Termination {
+        public String tag() {
+            return "unterminated";
+        }
+
+        public String describe() {
+            return "void: Arbiter itself did not run for " + stalledMs + " ms while player " + player
+                    + "'s clock ran (stopped, suspended or paused); the game is played again";
+        }
+    }
 }

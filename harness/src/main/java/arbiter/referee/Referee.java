@@ -29,7 +29,8 @@ import java.util.function.BooleanSupplier;
  * Plays one game and owns its truth: it validates every move with the rules, measures each move's
  * wall time and keeps the clocks, rolls the dice (seeded per game, so both games of a
  * colour-reversed pair see the same rolls), applies the config's adjudication, and decides the
- * result and its reason. A player that throws, answers nothing or plays an illegal move loses.
+ * result and its reason. A player that throws, answers nothing or plays an illegal move loses. A time
+ * verdict that this JVM's own stall accounts for ({@link StallWatch}) makes the game void instead.
  */
 public final class Referee {
     private final Rules rules;
@@ -76,10 +77,13 @@ public final class Referee {
                             BiConsumer<PlayedMove, Position> onMove) {
         Plies plies = new Plies(game, task, players, limits, abort, onMove);
         for (int side = 0; side < 2; side++) {
+            long start = System.nanoTime();
             try {
                 players[side].newGame(task.seed());
             } catch (EngineStalledException e) {
-                return abort.getAsBoolean() ? null : lost(task, plies.startText, plies.record, plies.openingPlies, side,
+                long stalled = StallWatch.stalledMillis(start, System.nanoTime());
+                return abort.getAsBoolean() ? null : stalled > 0 ? voided(task, plies, side, stalled)
+                        : lost(task, plies.startText, plies.record, plies.openingPlies, side,
                         new Termination.EngineStalled(side, e.waitedMs()));
             } catch (RuntimeException e) {
                 return abort.getAsBoolean() ? null : lost(task, plies.startText, plies.record, plies.openingPlies, side,
@@ -111,6 +115,8 @@ public final class Referee {
         /** Each side's clock, and its moves so far (for moves-per-period controls). */
         private final long[] remaining = new long[2];
         private final int[] movesMade = new int[2];
+        /** Per side: how much of the time charged to its clock this JVM itself was stalled ({@link StallWatch}). */
+        private final long[] stalledMs = new long[2];
         /** Consecutive moves (of both sides) with |score| within drawScore, since the last capture or pawn/man move. */
         private int drawStreak;
         /** Per side: its consecutive moves with its own score at least resignScore below / above zero. */
@@ -184,6 +190,10 @@ public final class Referee {
                 if (abort.getAsBoolean()) {
                     return end(null);
                 }
+                long stalled = StallWatch.stalledMillis(start, System.nanoTime());
+                if (stalled > 0) {
+                    return end(voided(task, this, side, stalled)); // the wait was this JVM's, not the engine's
+                }
                 return end(lost(task, startText, record, openingPlies, side, new Termination.EngineStalled(side, e.waitedMs())));
             } catch (EngineResignedException e) {
                 return end(lost(task, startText, record, openingPlies, side, new Termination.Resigned(side, e.getMessage())));
@@ -194,7 +204,9 @@ public final class Referee {
                 return end(lost(task, startText, record, openingPlies, side, new Termination.EngineCrash(side,
                         e instanceof arbiter.player.EngineException ? e.getMessage() : String.valueOf(e))));
             }
-            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            long end = System.nanoTime();
+            long elapsedMs = (end - start) / 1_000_000;
+            long stalled = allowedMs > 0 ? StallWatch.stalledMillis(start, end) : 0;
             if (abort.getAsBoolean()) {
                 return end(null);
             }
@@ -206,11 +218,14 @@ public final class Referee {
                 return end(lost(task, startText, record, openingPlies, side,
                         new Termination.IllegalMove(side, String.valueOf(move), "not a legal move in " + position.toText())));
             }
-            // Clocks: the referee's own measurement decides.
+            // Clocks: the referee's own measurement decides, unless this JVM's own stalls decided it: a
+            // forfeit that the time it did not run accounts for makes the game void, not lost.
+            stalledMs[side] += stalled;
             if (tl.hasClock()) {
                 remaining[side] -= elapsedMs;
                 if (remaining[side] < -tl.marginMs()) {
-                    return end(lost(task, startText, record, openingPlies, side, new Termination.TimeForfeit(side, -remaining[side])));
+                    return end(remaining[side] + stalledMs[side] >= -tl.marginMs() ? voided(task, this, side, stalledMs[side])
+                            : lost(task, startText, record, openingPlies, side, new Termination.TimeForfeit(side, -remaining[side])));
                 }
                 remaining[side] += tl.incrementMs();
                 movesMade[side]++;
@@ -218,8 +233,8 @@ public final class Referee {
                     remaining[side] += tl.timeMs();
                 }
             } else if (tl.moveTimeMs() > 0 && elapsedMs > tl.moveTimeMs() + tl.marginMs()) {
-                return end(lost(task, startText, record, openingPlies, side,
-                        new Termination.TimeForfeit(side, elapsedMs - tl.moveTimeMs())));
+                return end(elapsedMs - stalled <= tl.moveTimeMs() + tl.marginMs() ? voided(task, this, side, stalled)
+                        : lost(task, startText, record, openingPlies, side, new Termination.TimeForfeit(side, elapsedMs - tl.moveTimeMs())));
             }
             Integer score = answer.depth() > 0 || answer.score() != 0 ? answer.score() : null;
             record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll,
@@ -303,6 +318,12 @@ public final class Referee {
                     new Termination.ByRules(win.reason()), win.points());
         }
         return done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.ByRules(outcome.reason()), 1);
+    }
+
+    /** No result: the time verdict on {@code side} was this JVM's stall (see {@link StallWatch}); played again. */
+    private static PlayedGame voided(GameTask task, Plies plies, int side, long stalledMs) {
+        return done(task, plies.startText, plies.record, plies.openingPlies, GameResult.UNFINISHED,
+                new Termination.HarnessStalled(side, stalledMs), 1);
     }
 
     private static PlayedGame lost(GameTask task, String startText, List<PlayedMove> record, int openingPlies, int loser,

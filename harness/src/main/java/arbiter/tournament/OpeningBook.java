@@ -15,43 +15,145 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
 import java.util.SplittableRandom;
 
 /**
  * The openings of a run: read from a file (FEN/EPD lines or PDN/PGN games) or the start position,
  * then optionally extended by seeded random plies. Every opening is checked against the rules when
- * loaded, so a bad line is reported before any game is played.
+ * loaded, so a bad line is reported before any game is played. The file is read as a stream, twice:
+ * once to check and count its openings, once for those the plan uses ({@link #read}), so a book of
+ * millions of lines (fishtest's has 2.6 million) takes memory for the openings played, not for the book.
  */
 public final class OpeningBook {
-    private final List<Opening> openings;
-
-    private OpeningBook(List<Opening> openings) {
-        this.openings = List.copyOf(openings);
-    }
-
-    public List<Opening> openings() {
-        return openings;
-    }
-
     /** Longest line of an EPD or FEN openings file (64 KiB; a FEN line is under 100 characters). */
     static final int MAX_LINE = 64 * 1024;
+    /** Largest openings file read (1 GiB: five times fishtest's largest book, UHO_Lichess_4852_v1.epd). */
+    static final long MAX_FILE = 1L << 30;
+    /** Most openings in a file (2^24, over 16 million: a random order keeps 4 bytes for each). */
+    static final int MAX_OPENINGS = 1 << 24;
+    /** Bad openings listed at most in the error (the rest are counted). */
+    private static final int MAX_PROBLEMS = 20;
 
+    private final RunConfig.Openings config;
+    private final Rules rules;
+    private final int size;
+
+    private OpeningBook(RunConfig.Openings config, Rules rules, int size) {
+        this.config = config;
+        this.rules = rules;
+        this.size = size;
+    }
+
+    /** How many openings the book holds (1 for the start position). */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Checks and counts the openings of the config's file (every one replayed under the rules).
+     *
+     * @throws ConfigException naming the file and the bad openings, or the bound it is over
+     */
     public static OpeningBook load(RunConfig.Openings config, Rules rules) {
+        return load(config, rules, MAX_OPENINGS);
+    }
+
+    /** As {@link #load(RunConfig.Openings, Rules)} with at most {@code maxOpenings} openings. */
+    static OpeningBook load(RunConfig.Openings config, Rules rules, int maxOpenings) {
         if (config.file() == null) {
-            return new OpeningBook(List.of(Opening.start()));
+            return new OpeningBook(config, rules, 1);
         }
-        List<Opening> list = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
         Path file = config.file();
         try {
+            if (Files.isRegularFile(file) && Files.size(file) > MAX_FILE) {
+                throw new ConfigException("$.openings.file: " + file + ": " + Files.size(file) + " bytes, more than the "
+                        + (MAX_FILE >> 30) + " GiB an openings file may have (the wrong file?)");
+            }
+        } catch (IOException e) {
+            throw new ConfigException("$.openings.file: cannot read " + file + ": " + e.getMessage());
+        }
+        List<String> problems = new ArrayList<>();
+        int[] count = {0, 0}; // openings, bad ones
+        java.util.function.Consumer<String> bad = problem -> {
+            if (++count[1] <= MAX_PROBLEMS) {
+                problems.add(problem);
+            }
+        };
+        each(config, (index, o) -> {
+            if (index >= maxOpenings) {
+                throw new ConfigException("$.openings.file: " + file + " holds more than " + maxOpenings
+                        + " openings, the most a run reads (the wrong file?)");
+            }
+            count[0]++;
+            String problem = problem(o, rules);
+            if (problem != null) {
+                bad.accept(problem);
+            }
+        }, bad);
+        if (count[1] > MAX_PROBLEMS) {
+            problems.add("$.openings.file: " + (count[1] - MAX_PROBLEMS) + " more bad openings in " + file);
+        }
+        if (count[0] == 0 && problems.isEmpty()) {
+            problems.add("$.openings.file: " + file + " holds no openings");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new OpeningBook(config, rules, count[0]);
+    }
+
+    /**
+     * The openings at {@code indices} (0 to {@link #size} - 1), read from the file in one pass.
+     *
+     * @throws ConfigException when the file cannot be read again
+     */
+    public Map<Integer, Opening> read(SortedSet<Integer> indices) {
+        Map<Integer, Opening> found = new HashMap<>();
+        if (config.file() == null) {
+            indices.forEach(i -> found.put(i, Opening.start()));
+            return found;
+        }
+        each(config, (index, o) -> {
+            if (indices.contains(index)) {
+                found.put(index, o);
+            }
+        }, problem -> { }); // told when the book was loaded
+        if (found.size() < indices.size()) {
+            throw new ConfigException("$.openings.file: " + config.file() + " changed while the run started: read "
+                    + found.size() + " of the " + indices.size() + " openings it needs");
+        }
+        return found;
+    }
+
+    /** What is wrong with an opening under the rules, or null when it replays. */
+    private static String problem(Opening o, Rules rules) {
+        try {
+            o.replay(rules);
+            return null;
+        } catch (NotationException e) {
+            return "$.openings.file: opening " + o.label() + ": " + e.getMessage();
+        }
+    }
+
+    /** Takes the openings of a file in order, each with its index. */
+    private interface Sink {
+        void accept(int index, Opening opening);
+    }
+
+    /** Hands every opening of the config's file to {@code sink}, in order; a record that cannot be read goes to {@code bad}. */
+    private static void each(RunConfig.Openings config, Sink sink, java.util.function.Consumer<String> bad) {
+        Path file = config.file();
+        int index = 0;
+        try {
             if (config.format().equals("pdn")) {
-                try (PdnReader reader = PdnReader.open(file, w -> problems.add("$.openings.file: " + w))) {
+                try (PdnReader reader = PdnReader.open(file, w -> bad.accept("$.openings.file: " + w))) {
                     while (reader.hasNext()) {
                         GameRecord g = reader.next();
-                        String fen = g.tag("FEN");
-                        String label = file.getFileName() + ":" + g.line();
-                        list.add(checked(new Opening(label, fen, g.moves()), rules, problems));
+                        sink.accept(index++, new Opening(file.getFileName() + ":" + g.line(), g.tag("FEN"), g.moves()));
                     }
                 }
             } else {
@@ -64,7 +166,7 @@ public final class OpeningBook {
                             continue;
                         }
                         String text = config.format().equals("epd") ? epdToFen(line) : line;
-                        list.add(checked(new Opening(file.getFileName() + ":" + lineNo, text, List.of()), rules, problems));
+                        sink.accept(index++, new Opening(file.getFileName() + ":" + lineNo, text, List.of()));
                     }
                 }
             }
@@ -76,14 +178,6 @@ public final class OpeningBook {
             throw new ConfigException("$.openings.file: cannot read " + file + ": "
                     + (Files.isDirectory(file) ? "it is a folder, not a file" : e.getMessage()));
         }
-        list.removeIf(o -> o == null);
-        if (list.isEmpty() && problems.isEmpty()) {
-            problems.add("$.openings.file: " + file + " holds no openings");
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
-        return new OpeningBook(list);
     }
 
     /**
@@ -111,16 +205,6 @@ public final class OpeningBook {
             fullmove = fm.group(1);
         }
         return head + " " + halfmove + " " + fullmove;
-    }
-
-    private static Opening checked(Opening o, Rules rules, List<String> problems) {
-        try {
-            o.replay(rules);
-            return o;
-        } catch (NotationException e) {
-            problems.add("$.openings.file: opening " + o.label() + ": " + e.getMessage());
-            return null;
-        }
     }
 
     /**

@@ -4,6 +4,7 @@ import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
 import arbiter.pdn.GameRecord;
 import arbiter.pdn.PdnReader;
+import arbiter.play.GameResult;
 import arbiter.play.GameTask;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,6 +43,9 @@ final class ResumedLog {
 
     /** Counts one recorded game, checked against the plan. */
     private static void count(GameRecord g, List<GameTask> tasks, Path pdn, ReportTally tally, Set<Integer> done) {
+        if (g.result() == GameResult.UNFINISHED) {
+            return; // a game voided by a stall of Arbiter itself: not played, so played again
+        }
         int id = ReportTally.parseInt(g.tag("Game"));
         if (id < 0 || id >= tasks.size()) {
             throw new ConfigException(pdn + ": game at line " + g.line() + " has Game tag '" + g.tag("Game")

@@ -6,8 +6,12 @@ import arbiter.config.OpeningOrder;
 import arbiter.config.RunConfig;
 import arbiter.game.Rules;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Turns a config's schedule into the run's game tasks, deterministically from the run seed. With
@@ -58,28 +62,30 @@ public final class TaskPlanner {
         } else {
             meetings = s.rounds() * pairings.size();
         }
-        List<Opening> openings = book.openings();
         boolean random = config.openings().order() == OpeningOrder.RANDOM;
         SplittableRandom orderRandom = new SplittableRandom(config.seed() ^ 0x0BE4_1A65L);
-        int[] deck = new int[openings.size()];
-        List<GameTask> tasks = new ArrayList<>();
-        int id = 0;
+        int[] deck = random ? new int[book.size()] : null;
+        int[] indexOf = new int[meetings];
         for (int m = 0; m < meetings; m++) {
-            String[] pairing = pairings.get(m % pairings.size());
-            int round = s.match() ? m + 1 : m / pairings.size() + 1;
-            int index;
             if (random) {
                 // Drawn without replacement (as fastchess): every opening once, in a seeded order, before any repeats.
                 int k = m % deck.length;
                 if (k == 0) {
                     shuffle(deck, orderRandom);
                 }
-                index = deck[k];
+                indexOf[m] = deck[k];
             } else {
-                index = m % openings.size();
+                indexOf[m] = m % book.size();
             }
+        }
+        Map<Integer, Opening> openings = book.read(Arrays.stream(indexOf).boxed().collect(Collectors.toCollection(TreeSet::new)));
+        List<GameTask> tasks = new ArrayList<>();
+        int id = 0;
+        for (int m = 0; m < meetings; m++) {
+            String[] pairing = pairings.get(m % pairings.size());
+            int round = s.match() ? m + 1 : m / pairings.size() + 1;
             long seed = mix(config.seed(), m);
-            Opening opening = OpeningBook.withRandomPlies(openings.get(index), rules, config.openings().randomPlies(), seed);
+            Opening opening = OpeningBook.withRandomPlies(openings.get(indexOf[m]), rules, config.openings().randomPlies(), seed);
             // Without pairs, colours alternate from one meeting of the same pairing to the next.
             boolean swap = !pairs && ((m / pairings.size()) % 2 == 1);
             String first = swap ? pairing[1] : pairing[0];

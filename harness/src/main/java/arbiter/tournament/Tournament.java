@@ -15,13 +15,15 @@ import arbiter.play.GameSpec;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayerSpec;
+import arbiter.play.Termination;
 import arbiter.results.Scoreboard;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -158,7 +160,8 @@ public final class Tournament {
         boolean ownExecutor = executor == null;
         GameExecutor games = ownExecutor ? new LocalExecutor(config.concurrency(), factory) : executor;
         running = games;
-        Iterator<GameTask> pending = toPlay.iterator();
+        Deque<GameTask> pending = new ArrayDeque<>(toPlay);
+        Map<Integer, Integer> voided = new HashMap<>();
         Map<Integer, CompletableFuture<PlayedGame>> inFlight = new HashMap<>();
         GameReport.Queue queue = new GameReport.Queue(listeners, new LinkedBlockingQueue<>());
         BlockingQueue<GameReport> reports = queue.reports();
@@ -167,8 +170,8 @@ public final class Tournament {
         String stopReason = SprtStop.stopReason(scoreboard);
         try {
             while (stopReason == null && !aborted()) {
-                while (inFlight.size() < Math.max(1, games.capacity()) && pending.hasNext()) {
-                    GameTask task = pending.next();
+                while (inFlight.size() < Math.max(1, games.capacity()) && !pending.isEmpty()) {
+                    GameTask task = pending.poll();
                     GameSpec spec = new GameSpec(runId, task, config.game().variant(), config.game().rules(),
                             players.get(task.white()), players.get(task.black()), config.adjudication());
                     CompletableFuture<PlayedGame> f = games.submit(spec, queue.observer(task));
@@ -198,9 +201,11 @@ public final class Tournament {
                                 ? c.getCause() : f.error();
                         throw new IllegalStateException("worker failed: " + cause, cause);
                     }
-                    if (f.game() != null) { // else abandoned: played again on resume
+                    if (f.game() != null && f.game().termination() instanceof Termination.HarnessStalled) {
+                        replay(f, recorder, pending, voided);
+                    } else if (f.game() != null) { // else abandoned: played again on resume
                         played++;
-                        stopReason = finished(f, recorder, tally, pending.hasNext());
+                        stopReason = finished(f, recorder, tally, !pending.isEmpty());
                     }
                 }
             }
@@ -248,6 +253,29 @@ public final class Tournament {
             l.gameFinished(end);
         }
         return stopReason;
+    }
+
+    /** How often one game is played again after a stall of this JVM voided it; then it waits for a resume. */
+    static final int MAX_REPLAYS = 3;
+
+    /**
+     * A game voided by this JVM's own stall (see {@link arbiter.referee.StallWatch}): recorded as such
+     * ({@code *}, not counted) and played again at once, up to {@link #MAX_REPLAYS} times (a resumed run
+     * plays it anyway: a void record is not a game played).
+     */
+    private void replay(GameReport.Finished f, PdnRecorder recorder, Deque<GameTask> pending, Map<Integer, Integer> voided)
+            throws IOException {
+        recorder.append(f.pdn());
+        GameTask t = f.task();
+        int times = voided.merge(t.id(), 1, Integer::sum);
+        boolean again = times <= MAX_REPLAYS;
+        if (again) {
+            pending.addFirst(t);
+        }
+        String line = "game " + t.id() + " (" + t.white() + " - " + t.black() + ") " + f.game().termination().describe()
+                + (again ? "" : "; not again in this run (voided " + times + " times): run the same command again to play it");
+        LOG.info(line);
+        err.println("warning: " + line);
     }
 
     /** True when the run is stopping: asked to, or the JVM is shutting down (Ctrl-C). */

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import arbiter.stats.GameCounts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +47,23 @@ class EloCommandTest {
         assertTrue(r.err().isEmpty(), r.err());
     }
 
+
+    /**
+     * Issue 36: whether a game was rated depended on other games of the file: the fast scanner dropped
+     * the tags-only game A - B (ended by a blank line after a comment line), the full reader, used when
+     * the file also holds a malformed game, rated it.
+     */
+    @Test
+    void theGamesRatedDoNotDependOnAnUnrelatedMalformedGame() throws IOException {
+        String text = "[White \"A\"][Black \"B\"][Result \"1-0\"]\n; 2. 1-0\n\n" + game("C", "D", "0-1");
+        Path alone = write("alone.pgn", text);
+        Path withBroken = write("broken.pgn", text + "[White \"E\"]\n[Black \"F\"]\n\n1. e4 {never closed\n");
+        for (Path f : List.of(alone, withBroken)) {
+            GameCounts counts = EloCommand.read(List.of(f), new java.util.ArrayList<>());
+            assertEquals(2, counts.totalGames(), f.toString());
+            assertEquals(1, counts.wins(counts.indexOf("A"), counts.indexOf("B")), f.toString());
+        }
+    }
 
     @Test
     void repeatedAnchorsAreFixedTogether() throws IOException {

@@ -36,7 +36,7 @@ class ResultBatchTest {
         List<Termination> all = List.of(new Termination.ByRules(EndReason.NO_LEGAL_MOVE), new Termination.Adjudicated("x"),
                 new Termination.TimeForfeit(1, 12), new Termination.IllegalMove(0, "1-2", "why"),
                 new Termination.EngineCrash(1, "boom"), new Termination.Resigned(0, "gave up \u00e9\u4e2d"),
-                new Termination.EngineStalled(1, 900));
+                new Termination.EngineStalled(1, 900), new Termination.HarnessStalled(0, 1969));
         List<ResultBatch.Entry> entries = new ArrayList<>();
         PlayedMove full = new PlayedMove("32-28", -15, 4, 12, "6-5", 6, 1000, 50000, "32-28 19-23");
         PlayedMove bare = new PlayedMove("19-23", null, 0, 3, null);

@@ -103,6 +103,29 @@ class PdnFuzzTest {
         }
     }
 
+    /**
+     * Input {@code line-comment-then-blank-line-ends-a-tags-only-game} (the hostile pass of issue 36):
+     * a tag section, a {@code ;} comment line, a blank line, then the next game. For the reader the blank
+     * line ends the first game (no result token: its Result tag counts); the scanner did not count the
+     * comment's line as one with content, saw no blank line, read the next game's tags into the first
+     * and dropped it. Now it gives up there, as on any tags-only game.
+     */
+    @Test
+    void scannerSeesTheBlankLineAfterALineComment() throws IOException {
+        String text = "[White \"A\"][Black \"B\"][Result \"1-0\"]\n; 2. 1-0\n\n[White \"C\"][Black \"D\"][Result \"0-1\"]\n\n1. e4 0-1\n";
+        Path f = scratch();
+        Files.writeString(f, text);
+        assertEquals(List.of("A", "C"), readAll(text).stream().map(g -> g.tag("White")).toList());
+        assertFalse(new ResultScanner().scan(f, (w, b, r) -> { }), "the scanner leaves this file to the reader");
+        // Without the blank line both see one game, C - D, and the scanner reads it.
+        String merged = text.replace("1-0\n\n[White", "1-0\n[White");
+        Files.writeString(f, merged);
+        List<String> scanned = new ArrayList<>();
+        ResultScanner scanner = new ResultScanner();
+        assertTrue(scanner.scan(f, (w, b, r) -> scanned.add(scanner.names().get(w) + " - " + scanner.names().get(b) + " " + r)));
+        assertEquals(readAll(merged).stream().map(g -> g.tag("White") + " - " + g.tag("Black") + " " + g.result()).toList(), scanned);
+    }
+
     private static List<GameRecord> readAll(String text) {
         List<GameRecord> games = new ArrayList<>();
         try (PdnReader reader = new PdnReader(new StringReader(text), "fuzz", w -> { })) {

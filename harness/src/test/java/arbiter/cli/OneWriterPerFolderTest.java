@@ -44,7 +44,7 @@ class OneWriterPerFolderTest {
         Path f = out.resolve("engines.pids");
         if (Files.exists(f)) {
             for (String line : Files.readAllLines(f)) {
-                if (!line.isBlank()) {
+                if (!line.isBlank() && Character.isDigit(line.charAt(0))) { // engine lines; not the run's cgroup line
                     pids.add(Long.parseLong(line.split(" ")[0]));
                 }
             }

@@ -185,7 +185,7 @@ function matchBlock(state) {
     }
     if (match.nElo !== undefined) facts.push(fact("nElo ± (95%)", fixed(match.nElo, 2) + " ± " + fixed(match.nEloError, 2), "match-nelo"));
     facts.push(fact("LOS", fixed(100 * match.los, 1) + "%", "match-los"));
-    facts.push(fact("Draw ratio", fixed(100 * match.drawRatio, 1) + "%", "match-draw-ratio"));
+    facts.push(fact("Draw ratio (" + match.drawRatioKind + ")", fixed(100 * match.drawRatio, 1) + "%", "match-draw-ratio"));
     if (match.pairs !== undefined) facts.push(fact("Pair ratio (WW+WD)/(LL+LD)", fixed(match.pairRatio, 2), "match-pair-ratio"));
     if (s) {
       facts.push(fact("SPRT [" + s.elo0 + ", " + s.elo1 + "] " + s.model, "α " + s.alpha + ", β " + s.beta));

@@ -14,6 +14,8 @@ import arbiter.stats.PlayerRating;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
 import arbiter.stats.SprtEstimate;
+import arbiter.pdn.PdnWriter;
+import arbiter.tournament.ConsoleText;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.RunReports;
 import arbiter.tournament.Tournament;
@@ -138,18 +140,14 @@ final class DashboardState {
     void gameFinished(RunListener.GameEnd end) {
         PlayedGame g = end.game();
         GameTask t = g.task();
-        String result = switch (g.result()) {
-            case WHITE_WIN -> "1-0";
-            case BLACK_WIN -> "0-1";
-            case DRAW -> "1/2-1/2";
-            default -> "*";
-        };
         synchronized (lock) {
             live.remove(t.id());
             board.add(t.white(), t.black(), g.result(), t.pair());
             playedHere++;
             losses.add(g);
-            finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
+            // the console's line of the game: the record's result token (draughts 2-0, 1-1) and fastchess's words
+            finished.addFirst(new Finished(t.id(), t.white(), t.black(), PdnWriter.resultToken(g.result(), rules.family()),
+                    ConsoleText.annotation(g, rules.family(), ConsoleText.Style.FASTCHESS)));
             while (finished.size() > FINISHED_SHOWN) {
                 finished.removeLast();
             }
@@ -416,8 +414,8 @@ final class DashboardState {
             finite(m, "nElo", stats.nElo());
             finite(m, "nEloError", stats.nEloError());
         }
-        long decided = v.wins() + v.draws() + v.losses();
-        finite(m, "drawRatio", decided == 0 ? Double.NaN : (double) v.draws() / decided);
+        finite(m, "drawRatio", stats.drawRatio());
+        m.put("drawRatioKind", MatchReading.drawRatioKind(stats));
         if (v.paired()) {
             // the pair ratio: pairs won (WW, WD) over pairs lost (LL, LD)
             long[] p = v.pentanomial();

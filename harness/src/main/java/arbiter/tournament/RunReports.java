@@ -326,6 +326,8 @@ public final class RunReports {
                     reading.unbiasedInterval()});
         }
         items.add(new String[] {"los_pct", "LOS%", f(100 * m.los(), 1)});
+        items.add(new String[] {"draw_ratio_pct", "Draw ratio% (" + MatchReading.drawRatioKind(m) + ")",
+                f(100 * m.drawRatio(), 1)});
         // a perfect score has no spread, so its normalized Elo divides by zero: no finite figure
         items.add(new String[] {"nelo", "nElo", perfect ? reading.perfect() : f(m.nElo(), 2)});
         items.add(new String[] {"nelo_error", "nElo \u00b1 " + reading.errorKind(), perfect ? "-" : f(m.nEloError(), 2)});

@@ -63,7 +63,7 @@ public final class TaskPlanner {
         SplittableRandom orderRandom = new SplittableRandom(config.seed() ^ 0x0BE4_1A65L);
         int[] deck = new int[openings.size()];
         List<GameTask> tasks = new ArrayList<>();
-        int id = 0;
+        int id = GameTask.FIRST_ID;
         for (int m = 0; m < meetings; m++) {
             String[] pairing = pairings.get(m % pairings.size());
             int round = s.match() ? m + 1 : m / pairings.size() + 1;

@@ -9,6 +9,7 @@ import arbiter.play.PlayedMove;
 import arbiter.results.MatchReading;
 import arbiter.results.MatchVerdict;
 import arbiter.results.Scoreboard;
+import arbiter.stats.Elo;
 import arbiter.stats.MatchStats;
 import arbiter.stats.PlayerRating;
 import arbiter.stats.Ratings;
@@ -81,6 +82,7 @@ final class DashboardState {
     private final Deque<Finished> finished = new ArrayDeque<>();
     private boolean ended;
     private String stopReason;
+    private volatile boolean staysAfterRun;
     private Supplier<List<Map<String, Object>>> workers;
     private final List<String> tuneNames = new ArrayList<>();
     private final List<double[]> tuneSteps = new ArrayList<>();
@@ -161,6 +163,11 @@ final class DashboardState {
             stopReason = summary.stopReason();
             live.clear();
         }
+        dirty.set(true);
+    }
+
+    void staysAfterRun(boolean stays) {
+        staysAfterRun = stays;
         dirty.set(true);
     }
 
@@ -248,6 +255,7 @@ final class DashboardState {
         root.put("elapsedSeconds", (System.nanoTime() - since) / 1_000_000_000L);
         root.put("ended", over);
         root.put("stopReason", stop);
+        root.put("staysAfterRun", staysAfterRun);
         if (llrReset) {
             llrHistory.clear();
             eloHistory.clear();
@@ -428,7 +436,11 @@ final class DashboardState {
             eloSeries = series;
         }
         if (reading.perfect() == null && Double.isFinite(stats.elo()) && Double.isFinite(stats.eloError())) {
-            eloHistory.offer(v.games(), stats.elo(), stats.elo() - stats.eloError(), stats.elo() + stats.eloError());
+            // the band is the page's Elo +- its error; with an interval end at the clamp (its score beyond 0.999 or
+            // 0.001) it is no figure: a gap in the band, never 1199.83
+            boolean clamped = Elo.atClamp(stats.eloLow()) || Elo.atClamp(stats.eloHigh());
+            eloHistory.offer(v.games(), stats.elo(), clamped ? Double.NaN : stats.elo() - stats.eloError(),
+                    clamped ? Double.NaN : stats.elo() + stats.eloError());
         }
         Sprt sprt = v.sprt();
         if (sprt == null) {

@@ -38,8 +38,11 @@ public sealed interface Termination {
     }
 
     record TimeForfeit(int player, long overMs) implements Termination {
+        /** Its Termination tag. */
+        public static final String TAG = "time forfeit";
+
         public String tag() {
-            return "time forfeit";
+            return TAG;
         }
 
         public String describe() {

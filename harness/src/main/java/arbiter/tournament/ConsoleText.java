@@ -167,9 +167,12 @@ public final class ConsoleText {
      */
     public static String cutechessBlock(MatchVerdict v) {
         arbiter.stats.MatchStats m = arbiter.stats.MatchStats.ofWdl(v.wins(), v.draws(), v.losses());
+        // A perfect score: cutechess's Elo::diff of a score of 1 or 0 is inf or -inf, its margin nan; never a clamp value.
+        boolean perfect = m.score() == 1 || m.score() == 0;
+        double elo = !perfect ? m.elo() : m.score() == 1 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%%n",
-                fmt1(m.elo()), fmt1(m.eloError()), fmt1(100 * m.los()), fmt1(100 * m.drawRatio())));
+                fmt1(elo), fmt1(perfect ? Double.NaN : m.eloError()), fmt1(100 * m.los()), fmt1(100 * m.drawRatio())));
         Sprt.Result r = v.sprtResult();
         if (r != null) {
             String verdict = r.verdict() == Sprt.Verdict.H1_ACCEPTED ? " - H1 was accepted"

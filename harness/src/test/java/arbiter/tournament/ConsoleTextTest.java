@@ -116,5 +116,7 @@ class ConsoleTextTest {
         elo = ConsoleText.fastchessBlock(board.verdict(), "h", true, 0).lines().filter(l -> l.startsWith("Elo: ")).findFirst()
                 .orElseThrow();
         org.junit.jupiter.api.Assertions.assertTrue(elo.endsWith(", nElo: -inf +/- nan"), elo);
+        // cutechess-cli's layout: Elo::diff(0) is -400 log10(1/0 - 1) = -inf, its margin (-inf) - (-inf) = nan
+        assertEquals("Elo difference: -inf +/- nan, LOS: 0.0 %, DrawRatio: 0.0 %\n", ConsoleText.cutechessBlock(board.verdict()));
     }
 }

@@ -190,9 +190,7 @@ class DashboardRunTest {
                   "players": [ {"name": "one", "engine": "random"}, {"name": "two", "engine": "random"} ],
                   "schedule": {"type": "match", "players": ["one", "two"], "games": 2}, "limits": {"depth": 1},
                   "output": "%s" }""".formatted(dir.resolve("out")));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main", "run", f.toString(),
-                "--dashboard", "127.0.0.1:0", "--keep-dashboard").redirectErrorStream(true).start();
+        Process p = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0", "--keep-dashboard");
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             Pattern stays = Pattern.compile("^The run has ended\\. The dashboard stays on http://(\\S+)/ .*Ctrl-C");
@@ -220,8 +218,7 @@ class DashboardRunTest {
             p.destroyForcibly();
         }
         // A script's run (no terminal, no flag): the command ends when its games are played.
-        Process script = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main", "run",
-                f.toString(), "--dashboard", "127.0.0.1:0", "--force-new").redirectErrorStream(true).start();
+        Process script = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0", "--force-new");
         try {
             String all = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(script.waitFor(60, TimeUnit.SECONDS));
@@ -230,6 +227,14 @@ class DashboardRunTest {
         } finally {
             script.destroyForcibly();
         }
+    }
+
+    /** {@code arbiter ARGS} in a JVM of its own (no terminal: its streams are pipes), its error stream in its output. */
+    private static Process arbiter(String... args) throws java.io.IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
 
     private static java.net.http.HttpResponse<String> get(String url) throws Exception {
@@ -247,9 +252,7 @@ class DashboardRunTest {
                   "schedule": {"type": "match", "players": ["one", "two"], "games": 200},
                   "openings": {"randomPlies": 4, "pairs": true}, "adjudication": {"maxPlies": 160},
                   "concurrency": 1, "seed": 3, "output": "%s" }""".formatted(dir.resolve("out")));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main", "run", f.toString(),
-                "--dashboard", "127.0.0.1:0").redirectErrorStream(true).start();
+        Process p = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0");
         WebDriver d = null;
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

@@ -223,6 +223,7 @@ class PageReadingBrowserTest {
                         + m.value("llr_lower") + ", " + m.value("llr_upper") + ")");
                 assertEquals(m.value("llr_progress"), text(d, "#match-llr-percent"));
                 assertEquals(m.value("verdict"), text(d, "#match-sprt-status"));
+                assertEquals(m.value("draw_ratio_pct") + "%", text(d, "#match-draw-ratio"), "the report's draw ratio");
                 assertEquals(1, count(d, "#llr-chart"));
                 assertEquals("H0|H1", (String) ((ChromeDriver) d).executeScript(
                         "return Array.from(document.querySelectorAll('#llr-chart text.bound-label')).map(e => e.textContent).join('|')"));

@@ -141,6 +141,15 @@ class DashboardRunTest {
             assertTrue(report.startsWith("200 text/html"), report);
             assertFalse(text(d, "#progress-text").contains("ETA"), text(d, "#progress-text"));
 
+            // The finished list as drawn: each row the record of its number, with the record's result token (2-0, 1-1).
+            List<List<String>> rows = (List<List<String>>) js(d, """
+                    return Array.from(document.querySelectorAll('#finished tbody tr'))
+                      .map(tr => Array.from(tr.children).map(td => td.textContent));""");
+            assertEquals(4, rows.size(), rows.toString());
+            for (List<String> row : rows) {
+                GameRecord g = log.get(Integer.parseInt(row.get(0)));
+                assertEquals(List.of(g.tag("White"), g.tag("Black"), g.tag("Result")), row.subList(1, 4), row.toString());
+            }
             // A finished game opens from the log, at its end, and steps back and forth through its plies.
             d.findElement(By.cssSelector("#finished tbody tr")).click();
             wait.until(x -> !x.findElements(By.cssSelector("#viewer-board svg.position")).isEmpty());
@@ -210,20 +219,20 @@ class DashboardRunTest {
             var game = get("http://" + address + "/api/game/1");
             assertEquals(200, game.statusCode(), game.body());
             assertTrue(game.body().contains("\"id\":1,"), game.body());
-            Thread.sleep(1500);
+            Thread.sleep(500);
             assertTrue(p.isAlive(), "served on until stopped");
             p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook releases the dashboard
             assertTrue(p.waitFor(20, TimeUnit.SECONDS), "stopped");
         } finally {
             p.destroyForcibly();
         }
-        // A script's run (no terminal, no flag): the command ends when its games are played.
-        Process script = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0", "--force-new");
+        // A script's run (no terminal, no flag): the command ends with its run (here the same, with nothing left to play).
+        Process script = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0");
         try {
             String all = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(script.waitFor(60, TimeUnit.SECONDS));
             assertEquals(0, script.exitValue(), all);
-            assertTrue(all.contains("2 games in ") && !all.contains("stays on"), all);
+            assertTrue(all.contains("2 games in ") && all.contains("Dashboard on http://") && !all.contains("stays on"), all);
         } finally {
             script.destroyForcibly();
         }

@@ -35,6 +35,9 @@ final class DashboardOption {
     /** Starts the dashboard when asked for, else null. */
     Dashboard start(PrintWriter out) {
         if (address == null) {
+            if (Boolean.TRUE.equals(keep)) {
+                throw new BadInputException("--keep-dashboard keeps the dashboard after the run: give --dashboard too");
+            }
             return null;
         }
         Dashboard d;

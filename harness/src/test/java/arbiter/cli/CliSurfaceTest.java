@@ -134,6 +134,20 @@ class CliSurfaceTest {
     }
 
     @Test
+    void keepingADashboardThatIsNotServedIsOneErrorLine() throws Exception {
+        Path f = dir.resolve("keep.json");
+        Files.writeString(f, """
+                { "name": "keep", "game": {"variant": "english"},
+                  "players": [ {"name": "a", "engine": "random"}, {"name": "b", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["a", "b"], "games": 2}, "output": "%s" }"""
+                .formatted(dir.resolve("keep").toString().replace("\\", "/")));
+        CliRunner r = CliRunner.run("run", f.toString(), "--keep-dashboard");
+        assertEquals(2, r.exit(), r.out());
+        assertEquals("error: --keep-dashboard keeps the dashboard after the run: give --dashboard too\n",
+                r.err().replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
     void perftOnBackgammonIsOneErrorLinePointingAtMoves() {
         CliRunner r = CliRunner.run("perft", "--game", "backgammon", "--depth", "2");
         assertEquals(2, r.exit());

@@ -51,12 +51,16 @@ function status(state) {
   if (state && state.ended) {
     box.classList.add("ended");
     box.appendChild(el("span", {}, "The run has ended: " + (state.stopReason || "all " + state.total + " games played") + ". "));
+    // The report and the games are served while the dashboard is: on after the run when it stays, else not at all.
+    const served = state.staysAfterRun && !lost;
     if (state.report) {
-      box.appendChild(el("a", {href: "report", id: "report-link", target: "_blank"}, "Report"));
-      box.appendChild(el("span", {}, " (" + state.report + ")" + (lost ? "; the dashboard has stopped." : "")));
-    } else if (lost) {
-      box.appendChild(el("span", {}, "The dashboard has stopped."));
+      box.appendChild(served ? el("a", {href: "report", id: "report-link", target: "_blank"}, "Report")
+        : el("span", {}, "Report"));
+      box.appendChild(el("span", {}, " (" + state.report + "). "));
     }
+    box.appendChild(el("span", {id: "serving"}, lost ? "The dashboard has stopped."
+      : served ? "This page, its report and its games stay served until Arbiter is stopped (Ctrl-C in its terminal)."
+      : "The dashboard stops with the run (started without a terminal; --keep-dashboard keeps it)."));
   } else if (lost) {
     box.classList.add("lost");
     box.textContent = "Connection lost" + (lastHeard ? " at " + new Date(lastHeard).toLocaleTimeString() : "")
@@ -185,7 +189,7 @@ function matchBlock(state) {
     }
     if (match.nElo !== undefined) facts.push(fact("nElo ± (95%)", fixed(match.nElo, 2) + " ± " + fixed(match.nEloError, 2), "match-nelo"));
     facts.push(fact("LOS", fixed(100 * match.los, 1) + "%", "match-los"));
-    facts.push(fact("Draw ratio", fixed(100 * match.drawRatio, 1) + "%", "match-draw-ratio"));
+    facts.push(fact("Draw ratio (" + match.drawRatioKind + ")", fixed(100 * match.drawRatio, 1) + "%", "match-draw-ratio"));
     if (match.pairs !== undefined) facts.push(fact("Pair ratio (WW+WD)/(LL+LD)", fixed(match.pairRatio, 2), "match-pair-ratio"));
     if (s) {
       facts.push(fact("SPRT [" + s.elo0 + ", " + s.elo1 + "] " + s.model, "α " + s.alpha + ", β " + s.beta));
@@ -239,17 +243,23 @@ function eloChart(state) {
  */
 function chart(svg, series, xTitle, yTitle, hlines, legend) {
   hlines = hlines.map(h => typeof h === "number" ? {y: h} : h);
-  const W = +svg.getAttribute("width"), H = +svg.getAttribute("height"), L = 48, R = 24, T = 10, B = 34;
   const all = series.flatMap(s => s.points).filter(p => p[1] !== null && isFinite(p[1]));
   const xs = all.map(p => p[0]), ys = all.map(p => p[1]).concat(hlines.map(h => h.y));
   const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs), y0 = Math.min(0, ...ys), y1 = Math.max(0.001, ...ys);
+  // The plot starts right of the widest value label ("-1042.17" with its minus sign), which stands right of the
+  // rotated axis title: measured as the browser draws them (a chart not laid out yet measures 0: the least margin).
+  svg.replaceChildren(...[y0, y1].map(y => el("svg:text", {x: 0, y: 0}, fixed(y, 2))));
+  const widest = Math.max(...Array.from(svg.children).map(t => t.getComputedTextLength()));
+  const W = +svg.getAttribute("width"), H = +svg.getAttribute("height"), L = Math.max(48, Math.ceil(widest) + 26), R = 24,
+    T = 10, B = 34;
   const X = x => L + (x - x0) / (x1 - x0 || 1) * (W - L - R), Y = y => H - B - (y - y0) / (y1 - y0 || 1) * (H - T - B);
   const parts = [el("svg:line", {x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#555"}),
     el("svg:line", {x1: L, y1: T, x2: L, y2: H - B, stroke: "#555"}),
     el("svg:text", {x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle"}, xTitle),
-    el("svg:text", {x: 12, y: (T + H - B) / 2, transform: "rotate(-90 12 " + (T + H - B) / 2 + ")", "text-anchor": "middle"}, yTitle),
-    el("svg:text", {x: L - 4, y: Y(y1) + 4, "text-anchor": "end"}, fixed(y1, 2)),
-    el("svg:text", {x: L - 4, y: Y(y0) + 4, "text-anchor": "end"}, fixed(y0, 2)),
+    el("svg:text", {x: 12, y: (T + H - B) / 2, transform: "rotate(-90 12 " + (T + H - B) / 2 + ")", "text-anchor": "middle",
+      class: "axis-title"}, yTitle),
+    el("svg:text", {x: L - 4, y: Y(y1) + 4, "text-anchor": "end", class: "tick"}, fixed(y1, 2)),
+    el("svg:text", {x: L - 4, y: Y(y0) + 4, "text-anchor": "end", class: "tick"}, fixed(y0, 2)),
     el("svg:text", {x: W - R, y: H - B + 14, "text-anchor": "end"}, String(x1))];
   if (y0 < 0 && y1 > 0) parts.push(el("svg:line", {x1: L, y1: Y(0), x2: W - R, y2: Y(0), stroke: "#bbb"}));
   for (const h of hlines) {
@@ -266,7 +276,7 @@ function chart(svg, series, xTitle, yTitle, hlines, legend) {
       points: pts.map(p => X(p[0]).toFixed(1) + "," + Y(p[1]).toFixed(1)).join(" ")};
     if (s.dash) attrs["stroke-dasharray"] = "3 3";
     parts.push(el("svg:polyline", attrs));
-    if (named && !s.dash) parts.push(el("svg:text", {x: L + 6, y: T + 12 + 13 * i, fill: colour}, s.name));
+    if (named && !s.dash) parts.push(el("svg:text", {x: L + 6, y: T + 12 + 13 * i, fill: colour, class: "legend"}, s.name));
   });
   svg.replaceChildren(...parts);
 }
@@ -286,7 +296,8 @@ function openGame(id) {
     showPly();
   }).catch(e => {
     document.getElementById("viewer-section").hidden = false;
-    document.getElementById("viewer-title").textContent = "Game " + id + ": " + e.message;
+    document.getElementById("viewer-title").textContent = "Game " + id + ": "
+      + (lost ? "the dashboard has stopped; the game is in the run's games.pdn" : e.message);
     document.getElementById("viewer-board").replaceChildren();
   });
 }

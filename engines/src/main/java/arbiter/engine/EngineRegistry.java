@@ -28,18 +28,28 @@ import java.util.Map;
  */
 public final class EngineRegistry {
 
-    /** An engine id with the game families it plays and a one-line description. */
-    public record EngineInfo(String id, List<GameFamily> families, String description) {
+    /**
+     * An engine id with the game families it plays and a one-line description.
+     *
+     * @param boundsItself its search ends by itself, so a player of it needs no depth, node or time
+     *                     limit: the random player, and backgammon's expectiminimax (at most its
+     *                     {@code plies} option; a depth limit overrides it)
+     */
+    public record EngineInfo(String id, List<GameFamily> families, String description, boolean boundsItself) {
+        EngineInfo(String id, List<GameFamily> families, String description) {
+            this(id, families, description, false);
+        }
     }
 
     private static final List<EngineInfo> ENGINES = List.of(
-            new EngineInfo("random", List.of(GameFamily.values()), "uniformly random legal moves (seeded)"),
+            new EngineInfo("random", List.of(GameFamily.values()), "uniformly random legal moves (seeded)", true),
             new EngineInfo("draughts-alphabeta", List.of(GameFamily.DRAUGHTS),
                     "alpha-beta with switchable features; weights presets default, s0-damaq, s2-autocheckers"),
             new EngineInfo("chess-alphabeta", List.of(GameFamily.CHESS),
                     "alpha-beta with switchable features; weights presets default, s3-sehnal"),
             new EngineInfo(ExpectimaxPlayer.ID, List.of(GameFamily.BACKGAMMON),
-                    "expectiminimax over the 21 rolls (plies, star1/star2 pruning, prefilter); weights presets default, s4-thesis"),
+                    "expectiminimax over the 21 rolls (plies, star1/star2 pruning, prefilter); weights presets default, s4-thesis",
+                    true),
             new EngineInfo(QuoridorEngines.MCTS, List.of(GameFamily.QUORIDOR),
                     "UCT of seed S1 (cut-off playouts, smart playouts, node skipping, losing-move check); presets default, s1-thesis"),
             new EngineInfo(QuoridorEngines.ALPHA_BETA, List.of(GameFamily.QUORIDOR),
@@ -50,6 +60,11 @@ public final class EngineRegistry {
 
     public static List<EngineInfo> engines() {
         return ENGINES;
+    }
+
+    /** True for a known engine whose search ends by itself ({@link EngineInfo#boundsItself}). */
+    public static boolean boundsItself(String id) {
+        return ENGINES.stream().anyMatch(e -> e.id().equals(id) && e.boundsItself());
     }
 
     public static EngineInfo info(String id) {

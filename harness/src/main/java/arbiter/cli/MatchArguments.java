@@ -44,7 +44,8 @@ final class MatchArguments {
             Map.entry("-config", "give a JSON run config to `arbiter run` instead"),
             Map.entry("-quick", "spell out -engine, -each, -openings and -rounds"),
             Map.entry("-engines", "use `arbiter engines`"),
-            Map.entry("-version", "use `arbiter --version`"));
+            Map.entry("-version", "use `arbiter --version`"),
+            Map.entry("-v", "use `arbiter --version`"));
 
     private final List<Map<String, List<String>>> engines = new ArrayList<>();
     private final Map<String, List<String>> each = new LinkedHashMap<>();

@@ -107,7 +107,7 @@ final class MatchOutputs implements RunListener {
         if (stopOnCrash != null && !end.stopping() && (why instanceof arbiter.play.Termination.EngineCrash
                 || why instanceof arbiter.play.Termination.EngineStalled)) {
             // fastchess tournament.cpp: "stalled / disconnected and no recover option set for engine, stopping tournament."
-            console.println("Game " + (end.game().task().id() + 1) + ": " + why.tag() + " and no -recover: stopping "
+            console.println("Game " + end.game().task().id() + ": " + why.tag() + " and no -recover: stopping "
                     + "(add -recover to replace the engine and go on; run the same command again to resume)");
             console.flush();
             stopOnCrash.run();

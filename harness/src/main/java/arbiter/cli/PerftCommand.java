@@ -50,6 +50,11 @@ final class PerftCommand implements Callable<Integer> {
         }
         Rules variant = Games.rules(game, parseRules(rules));
         Position root = fen == null ? variant.start() : variant.parsePosition(fen);
+        if (root.needsDice()) {
+            // A position that waits for its roll has a chance node first: there is no move tree to count.
+            throw new BadInputException("perft: a " + game + " position waits for its roll, so it has no move tree "
+                    + "to count; list the legal moves of a roll with `arbiter moves --game " + game + " --dice 3-1`");
+        }
         if (moves != null) {
             for (String text : moves.trim().split("\\s+")) {
                 if (!text.isEmpty()) {

@@ -118,22 +118,29 @@ final class RunOptions {
         running = tournament;
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;
-        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), err, tournament::stop, () -> {
+        Tournament.Summary summary = StopOnSignal.run(config.output().resolve("arbiter.log"), err, () -> {
+            tournament.stop();
+            dashboardOption.stop();
+        }, () -> {
             try (Dashboard dashboard = dashboardOption.start(out)) {
                 if (dashboard != null) {
                     tournament.subscribe(dashboard);
                 }
+                Tournament.Summary s;
                 if (!clusterOptions.cluster) {
-                    return tournament.run();
+                    s = tournament.run();
+                } else {
+                    try (ClusterExecutor cluster = clusterOptions.start(run, out)) {
+                        dashboardOption.cluster.set(cluster);
+                        s = tournament.withExecutor(cluster).run();
+                    }
                 }
-                try (ClusterExecutor cluster = clusterOptions.start(run, out)) {
-                    dashboardOption.cluster.set(cluster);
-                    return tournament.withExecutor(cluster).run();
-                }
+                out.printf("%d games in %s%n", s.scoreboard().games(), pdn);
+                out.flush();
+                dashboardOption.stayUntilStopped(dashboard, out);
+                return s;
             }
         });
-        out.printf("%d games in %s%n", summary.scoreboard().games(), pdn);
-        out.flush();
         if (!sprtExitCode) {
             return 0;
         }

@@ -208,18 +208,25 @@ final class TuneCommand implements Callable<Integer> {
     private Integer play(RunConfig config, PrintWriter out, PrintWriter err) throws Exception {
         TuneRun run = new TuneRun(config, out, err);
         RunConfig tuning = config;
-        StopOnSignal.run(config.output().resolve("arbiter.log"), err, run::stop, () -> {
+        StopOnSignal.run(config.output().resolve("arbiter.log"), err, () -> {
+            run.stop();
+            dashboardOption.stop();
+        }, () -> {
             try (Dashboard dashboard = dashboardOption.start(out)) {
                 if (dashboard != null) {
                     run.subscribe(dashboard).onStep(dashboard::tuneStep);
                 }
+                arbiter.tune.TuneRun.Summary result;
                 if (!clusterOptions.cluster) {
-                    return run.run();
+                    result = run.run();
+                } else {
+                    try (ClusterExecutor cluster = clusterOptions.start(tuning, out)) {
+                        dashboardOption.cluster.set(cluster);
+                        result = run.withExecutor(cluster).run();
+                    }
                 }
-                try (ClusterExecutor cluster = clusterOptions.start(tuning, out)) {
-                    dashboardOption.cluster.set(cluster);
-                    return run.withExecutor(cluster).run();
-                }
+                dashboardOption.stayUntilStopped(dashboard, out);
+                return result;
             }
         });
         return 0;

@@ -2,6 +2,7 @@ package arbiter.config;
 
 import arbiter.io.BoundedFiles;
 import arbiter.config.RunConfig.PlayerConfig;
+import arbiter.engine.EngineRegistry;
 import arbiter.external.ExternalEngine;
 import arbiter.external.ProtocolRules;
 import arbiter.game.Rules;
@@ -181,7 +182,7 @@ final class PlayersReader {
         }
         TimeLimits own = p.has("limits") ? LimitsReader.limits(r, p.get("limits"), path + ".limits") : null;
         TimeLimits effective = own != null ? own : runLimits;
-        boolean needsLimit = external == null || ProtocolRules.needsLimit(external.protocol());
+        boolean needsLimit = external == null ? !EngineRegistry.boundsItself(engine) : ProtocolRules.needsLimit(external.protocol());
         if (needsLimit && !LimitsReader.hasAnyLimit(effective)) {
             r.problem(own != null ? path + ".limits" : "$.limits",
                     "no limit for player '" + name + "': give depth, nodes, moveTimeMs or timeMs");

@@ -101,6 +101,14 @@ public final class Dashboard implements RunListener, AutoCloseable {
         LOG.info("dashboard on http://{}/", address);
     }
 
+    /**
+     * Whether the page is served on after the run ends (until Arbiter is stopped) or closes with it; the
+     * page says which once the run has ended.
+     */
+    public void staysAfterRun(boolean stays) {
+        state.staysAfterRun(stays);
+    }
+
     /** Where the page is served, e.g. {@code 127.0.0.1:8080} (the real port when 0 was asked for). */
     public String address() {
         return address;

@@ -9,11 +9,14 @@ import arbiter.play.PlayedMove;
 import arbiter.results.MatchReading;
 import arbiter.results.MatchVerdict;
 import arbiter.results.Scoreboard;
+import arbiter.stats.Elo;
 import arbiter.stats.MatchStats;
 import arbiter.stats.PlayerRating;
 import arbiter.stats.Ratings;
 import arbiter.stats.Sprt;
 import arbiter.stats.SprtEstimate;
+import arbiter.pdn.PdnWriter;
+import arbiter.tournament.ConsoleText;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.RunReports;
 import arbiter.tournament.Tournament;
@@ -79,6 +82,7 @@ final class DashboardState {
     private final Deque<Finished> finished = new ArrayDeque<>();
     private boolean ended;
     private String stopReason;
+    private volatile boolean staysAfterRun;
     private Supplier<List<Map<String, Object>>> workers;
     private final List<String> tuneNames = new ArrayList<>();
     private final List<double[]> tuneSteps = new ArrayList<>();
@@ -138,18 +142,14 @@ final class DashboardState {
     void gameFinished(RunListener.GameEnd end) {
         PlayedGame g = end.game();
         GameTask t = g.task();
-        String result = switch (g.result()) {
-            case WHITE_WIN -> "1-0";
-            case BLACK_WIN -> "0-1";
-            case DRAW -> "1/2-1/2";
-            default -> "*";
-        };
         synchronized (lock) {
             live.remove(t.id());
             board.add(t.white(), t.black(), g.result(), t.pair());
             playedHere++;
             losses.add(g);
-            finished.addFirst(new Finished(t.id(), t.white(), t.black(), result, g.termination().describe()));
+            // the console's line of the game: the record's result token (draughts 2-0, 1-1) and fastchess's words
+            finished.addFirst(new Finished(t.id(), t.white(), t.black(), PdnWriter.resultToken(g.result(), rules.family()),
+                    ConsoleText.annotation(g, rules.family(), ConsoleText.Style.FASTCHESS)));
             while (finished.size() > FINISHED_SHOWN) {
                 finished.removeLast();
             }
@@ -163,6 +163,11 @@ final class DashboardState {
             stopReason = summary.stopReason();
             live.clear();
         }
+        dirty.set(true);
+    }
+
+    void staysAfterRun(boolean stays) {
+        staysAfterRun = stays;
         dirty.set(true);
     }
 
@@ -250,6 +255,7 @@ final class DashboardState {
         root.put("elapsedSeconds", (System.nanoTime() - since) / 1_000_000_000L);
         root.put("ended", over);
         root.put("stopReason", stop);
+        root.put("staysAfterRun", staysAfterRun);
         if (llrReset) {
             llrHistory.clear();
             eloHistory.clear();
@@ -416,8 +422,8 @@ final class DashboardState {
             finite(m, "nElo", stats.nElo());
             finite(m, "nEloError", stats.nEloError());
         }
-        long decided = v.wins() + v.draws() + v.losses();
-        finite(m, "drawRatio", decided == 0 ? Double.NaN : (double) v.draws() / decided);
+        finite(m, "drawRatio", stats.drawRatio());
+        m.put("drawRatioKind", MatchReading.drawRatioKind(stats));
         if (v.paired()) {
             // the pair ratio: pairs won (WW, WD) over pairs lost (LL, LD)
             long[] p = v.pentanomial();
@@ -430,7 +436,11 @@ final class DashboardState {
             eloSeries = series;
         }
         if (reading.perfect() == null && Double.isFinite(stats.elo()) && Double.isFinite(stats.eloError())) {
-            eloHistory.offer(v.games(), stats.elo(), stats.elo() - stats.eloError(), stats.elo() + stats.eloError());
+            // the band is the page's Elo +- its error; with an interval end at the clamp (its score beyond 0.999 or
+            // 0.001) it is no figure: a gap in the band, never 1199.83
+            boolean clamped = Elo.atClamp(stats.eloLow()) || Elo.atClamp(stats.eloHigh());
+            eloHistory.offer(v.games(), stats.elo(), clamped ? Double.NaN : stats.elo() - stats.eloError(),
+                    clamped ? Double.NaN : stats.elo() + stats.eloError());
         }
         Sprt sprt = v.sprt();
         if (sprt == null) {

@@ -7,8 +7,13 @@ public sealed interface Termination {
 
     String tag();
 
-    /** One line for logs and the record's final comment. */
+    /** One line for logs and the record's final comment; a player is named by its side, as on the console. */
     String describe();
+
+    /** The side of player 0 (the first to move) or 1, as the console and the records name them. */
+    static String side(int player) {
+        return player == 0 ? "White" : "Black";
+    }
 
     /** The rules ended the game (mate, no legal move, repetition, ...). */
     record ByRules(EndReason reason) implements Termination {
@@ -33,12 +38,15 @@ public sealed interface Termination {
     }
 
     record TimeForfeit(int player, long overMs) implements Termination {
+        /** Its Termination tag. */
+        public static final String TAG = "time forfeit";
+
         public String tag() {
-            return "time forfeit";
+            return TAG;
         }
 
         public String describe() {
-            return "player " + player + " lost on time (" + overMs + " ms over)";
+            return Termination.side(player) + " lost on time (" + overMs + " ms over)";
         }
     }
 
@@ -69,7 +77,7 @@ public sealed interface Termination {
         }
 
         public String describe() {
-            return "player " + player + " resigned: " + why;
+            return Termination.side(player) + " resigned: " + why;
         }
     }
 

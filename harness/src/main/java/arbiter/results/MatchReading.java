@@ -71,6 +71,14 @@ public record MatchReading(MatchVerdict verdict, String eloText, String errorTex
                 RatingReport.errorKind(m), isPerfect ? cells[0] : null, bound, status, percent, toward, unbiased);
     }
 
+    /**
+     * What a match's draw ratio ({@link MatchStats#drawRatio()}, fastchess's) counts: "pairs scored 1-1"
+     * over complete pairs (pentanomial), or "draws over games".
+     */
+    public static String drawRatioKind(MatchStats m) {
+        return m.pentanomial() ? "pairs scored 1-1" : "draws over games";
+    }
+
     /** The LLR's place as text: "72.4% of the way to H1" ("-" for no finite LLR); null without an SPRT. */
     public String llrProgress() {
         if (toward == null) {

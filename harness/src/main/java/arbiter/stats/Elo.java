@@ -45,6 +45,14 @@ public final class Elo {
         return fromScore(Math.min(1.0 - SCORE_CLAMP, Math.max(SCORE_CLAMP, s)));
     }
 
+    /**
+     * True for an Elo that {@link #fromScoreClamped} gave at the clamp (|elo| = 400 log10 999 = 1199.83): the
+     * score was at or beyond 0.001 or 0.999, so the figure is the clamp, not an estimate.
+     */
+    public static boolean atClamp(double elo) {
+        return Math.abs(elo) >= fromScore(1.0 - SCORE_CLAMP) - 1e-9;
+    }
+
     /** Standard normal cumulative distribution function Phi. */
     public static double phi(double x) {
         return STANDARD_NORMAL.cumulativeProbability(x);

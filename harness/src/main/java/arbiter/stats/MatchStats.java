@@ -25,11 +25,15 @@ import java.util.Arrays;
  * before conversion to Elo, so reported Elo is finite (within +-1199.6). {@link #score()} and
  * {@link #drawRatio()} always come from the raw counts.
  *
+ * <p>The draw ratio is fastchess's ({@code Stats::drawRatio} and {@code drawRatioPenta} in its
+ * {@code app/src/matchmaking/stats.hpp}): draws over games (trinomial), or game pairs scored 1-1 (WL
+ * or DD) over complete pairs (pentanomial). The console, the page and the report print this one figure.
+ *
  * @param pentanomial true for game-pair counts, false for single-game counts
  * @param counts raw counts, low to high (L,D,W or LL,LD,DD,DW,WW)
  * @param games number of games (pairs count twice)
  * @param score average score per game, 0..1
- * @param drawRatio fraction of drawn games (pentanomial: an upper bound, see {@link #pentaDrawRatio})
+ * @param drawRatio draws over games (trinomial), or pairs scored 1-1 over pairs (pentanomial)
  * @param sigmaPerGame per-game standard deviation of the score
  * @param standardError standard error of {@link #score}
  * @param elo logistic Elo difference
@@ -80,7 +84,7 @@ public record MatchStats(boolean pentanomial, long[] counts, long games, double 
             return new MatchStats(penta, counts, 0, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, false);
         }
         double rawScore = mean(toDouble(counts));
-        double drawRatio = penta ? pentaDrawRatio(counts) : counts[1] / (double) n;
+        double drawRatio = counts[k / 2] / (double) n; // the middle cell: D, or WL+DD pairs
         boolean regularized = nonZero == 1;
         double[] x = toDouble(counts);
         if (regularized) {
@@ -152,15 +156,5 @@ public record MatchStats(boolean pentanomial, long[] counts, long games, double 
             x[i] = counts[i];
         }
         return x;
-    }
-
-    /**
-     * Draw ratio from pair counts. The pentanomial buckets lose which games were drawn, so this is an
-     * estimate: LD+DL and DW+WD pairs hold one draw each and LW+DD+WL pairs are counted as DD (two
-     * draws), an upper bound; exact draw ratios need the trinomial counts.
-     */
-    static double pentaDrawRatio(long[] c) {
-        long pairs = c[0] + c[1] + c[2] + c[3] + c[4];
-        return (c[1] + 2.0 * c[2] + c[3]) / (2.0 * pairs);
     }
 }

@@ -37,10 +37,6 @@ public final class ConsoleText {
         }
     }
 
-    private static String side(int player) {
-        return player == 0 ? "White" : "Black";
-    }
-
     /** The side that won, or null for a draw or no result. */
     private static String winner(GameResult r) {
         return r == GameResult.WHITE_WIN ? "White" : r == GameResult.BLACK_WIN ? "Black" : null;
@@ -65,16 +61,16 @@ public final class ConsoleText {
             return winner(r) == null ? "Draw by adjudication" : winner(r) + " wins by adjudication";
         } else if (t instanceof Termination.TimeForfeit f) {
             return style == Style.FASTCHESS
-                    ? side(f.player()) + " loses on time (" + Math.max(0, f.overMs()) + "ms overrun)"
-                    : side(f.player()) + " loses on time";
+                    ? Termination.side(f.player()) + " loses on time (" + Math.max(0, f.overMs()) + "ms overrun)"
+                    : Termination.side(f.player()) + " loses on time";
         } else if (t instanceof Termination.IllegalMove i) {
-            return side(i.player()) + " makes an illegal move";
+            return Termination.side(i.player()) + " makes an illegal move";
         } else if (t instanceof Termination.EngineCrash c) {
-            return side(c.player()) + " disconnects";
+            return Termination.side(c.player()) + " disconnects";
         } else if (t instanceof Termination.EngineStalled s) {
-            return side(s.player()) + "'s connection stalls";
+            return Termination.side(s.player()) + "'s connection stalls";
         } else if (t instanceof Termination.Resigned s) {
-            return side(s.player()) + " resigns";
+            return Termination.side(s.player()) + " resigns";
         }
         return t.describe();
     }
@@ -131,14 +127,17 @@ public final class ConsoleText {
         MatchReading reading = MatchReading.of(v, capReached);
         boolean penta = v.stats().pentanomial();
         long[] p = v.pentanomial();
-        long pairs = v.pairs();
-        double drawRatio = penta ? 100.0 * p[2] / pairs : 100.0 * v.draws() / v.games();
+        double drawRatio = 100 * v.stats().drawRatio(); // fastchess's: drawRatioPenta with pairs, else drawRatio
         double points = v.wins() + v.draws() / 2.0;
+        // A perfect score has no spread: fastchess's nElo divides by zero, "inf +/- nan"; never the regularized stand-in.
+        boolean perfect = reading.perfect() != null;
+        double nElo = !perfect ? v.stats().nElo() : reading.bound() > 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+        double nEloError = !perfect ? v.stats().nEloError() : Double.NaN;
         StringBuilder sb = new StringBuilder();
         sb.append(RULE).append('\n');
         sb.append(header).append('\n');
         sb.append("Elo: ").append(reading.eloText()).append(" +/- ").append(reading.errorText())
-                .append(", nElo: ").append(fmt2(v.stats().nElo())).append(" +/- ").append(fmt2(v.stats().nEloError()))
+                .append(", nElo: ").append(fmt2(nElo)).append(" +/- ").append(fmt2(nEloError))
                 .append('\n');
         sb.append(String.format(Locale.ROOT, "LOS: %.2f %%, DrawRatio: %s %%", 100 * v.stats().los(), fmt2(drawRatio)));
         if (penta) {
@@ -168,9 +167,12 @@ public final class ConsoleText {
      */
     public static String cutechessBlock(MatchVerdict v) {
         arbiter.stats.MatchStats m = arbiter.stats.MatchStats.ofWdl(v.wins(), v.draws(), v.losses());
+        // A perfect score: cutechess's Elo::diff of a score of 1 or 0 is inf or -inf, its margin nan; never a clamp value.
+        boolean perfect = m.score() == 1 || m.score() == 0;
+        double elo = !perfect ? m.elo() : m.score() == 1 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%%n",
-                fmt1(m.elo()), fmt1(m.eloError()), fmt1(100 * m.los()), fmt1(100.0 * v.draws() / v.games())));
+                fmt1(elo), fmt1(perfect ? Double.NaN : m.eloError()), fmt1(100 * m.los()), fmt1(100 * m.drawRatio())));
         Sprt.Result r = v.sprtResult();
         if (r != null) {
             String verdict = r.verdict() == Sprt.Verdict.H1_ACCEPTED ? " - H1 was accepted"

@@ -10,8 +10,8 @@ import java.io.PrintWriter;
 /**
  * A console line per started and per finished game, as fastchess and cutechess-cli print them
  * ({@link ConsoleText}): {@code Started game 12 of 100 (A vs B)} and
- * {@code Finished game 12 (A vs B): 1-0 {White mates}} (games numbered from 1, the record's Game tag
- * plus one; N is the games the run plans). In cutechess-cli's layout a match also prints its running
+ * {@code Finished game 12 (A vs B): 1-0 {White mates}} (the task's number, the record's Game tag,
+ * from 1; N is the games the run plans). In cutechess-cli's layout a match also prints its running
  * score after every game ({@code Score of A vs B: 3 - 1 - 2  [0.667] 6}).
  */
 public final class GameLines implements RunListener {
@@ -38,7 +38,7 @@ public final class GameLines implements RunListener {
 
     @Override
     public void gameStarted(GameTask task, String worker) {
-        out.println(ConsoleText.started(task.id() + 1, planned, task.white(), task.black()));
+        out.println(ConsoleText.started(task.id(), planned, task.white(), task.black()));
         out.flush();
     }
 
@@ -46,7 +46,7 @@ public final class GameLines implements RunListener {
     public void gameFinished(GameEnd end) {
         PlayedGame g = end.game();
         GameTask t = g.task();
-        out.println(ConsoleText.finished(t.id() + 1, t.white(), t.black(),
+        out.println(ConsoleText.finished(t.id(), t.white(), t.black(),
                 PdnWriter.resultToken(g.result(), rules.family()), ConsoleText.annotation(g, rules.family(), style)));
         if (style == ConsoleText.Style.CUTECHESS && end.scoreboard().match()) {
             out.println(ConsoleText.score(end.scoreboard().verdict()));

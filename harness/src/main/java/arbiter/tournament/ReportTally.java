@@ -10,6 +10,7 @@ import arbiter.play.GameResult;
 import arbiter.play.GameTask;
 import arbiter.play.PlayedGame;
 import arbiter.play.PlayedMove;
+import arbiter.play.Termination;
 import arbiter.results.Scoreboard;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -100,6 +101,8 @@ public final class ReportTally {
     final Map<String, String> engines = new LinkedHashMap<>();
     private final Rules rules;
     int games;
+    /** Games lost on time (Termination tag {@code time forfeit}). */
+    int timeForfeits;
 
     ReportTally(RunConfig config, Rules rules, List<GameTask> tasks) {
         this.rules = rules;
@@ -138,6 +141,9 @@ public final class ReportTally {
     /** Adds a game, in the order the log has it. */
     void add(GameFacts g) {
         games++;
+        if (g.termination().equals(Termination.TimeForfeit.TAG)) {
+            timeForfeits++;
+        }
         GameTask t = byId.get(g.id());
         scoreboard.add(g.white(), g.black(), g.result(), t == null ? -1 : t.pair());
         for (int side = 0; side < 2; side++) {

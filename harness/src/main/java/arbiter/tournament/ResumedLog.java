@@ -47,11 +47,16 @@ final class ResumedLog {
             return; // a game voided by a stall of Arbiter itself: not played, so played again
         }
         int id = ReportTally.parseInt(g.tag("Game"));
-        if (id < 0 || id >= tasks.size()) {
+        if (id == GameTask.FIRST_ID - 1) {
+            throw new ConfigException(pdn + ": game at line " + g.line() + " has Game tag '0': this log numbers its "
+                    + "games from 0, as Arbiter did before it numbered them from 1 (as fastchess): start the run "
+                    + "afresh with --force-new (the old results are moved aside)");
+        }
+        if (id < GameTask.FIRST_ID || id >= GameTask.FIRST_ID + tasks.size()) {
             throw new ConfigException(pdn + ": game at line " + g.line() + " has Game tag '" + g.tag("Game")
                     + "', not a game of this run's " + tasks.size());
         }
-        GameTask t = tasks.get(id);
+        GameTask t = tasks.get(id - GameTask.FIRST_ID);
         if (!t.white().equals(g.tag("White")) || !t.black().equals(g.tag("Black")) || !done.add(id)) {
             throw new ConfigException(pdn + ": game at line " + g.line() + " does not match game " + id
                     + " of this run (" + t.white() + " - " + t.black() + "), or is there twice");

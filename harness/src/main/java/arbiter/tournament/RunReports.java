@@ -102,7 +102,7 @@ public final class RunReports {
                            String stopReason) {
         List<String> order = t.order;
         List<RunReport.Section> sections = new ArrayList<>();
-        sections.add(conditions(config, tasks.size(), t.games, created, now, stopReason));
+        sections.add(conditions(config, tasks.size(), t.games, t.timeForfeits, created, now, stopReason));
         sections.add(new RunReport.Section("players", players(config, t.engines)));
         MatchVerdict verdict = t.games > 0 ? t.scoreboard.verdict() : null;
         if (verdict != null) {
@@ -128,8 +128,8 @@ public final class RunReports {
         return new RunReport(config.name(), sections, charts);
     }
 
-    private static RunReport.Section conditions(RunConfig c, int scheduled, int played, String created, Instant now,
-                                                String stopReason) {
+    private static RunReport.Section conditions(RunConfig c, int scheduled, int played, int timeForfeits, String created,
+                                                Instant now, String stopReason) {
         List<String[]> items = new ArrayList<>();
         items.add(new String[] {"name", "Run", c.name()});
         JsonNode description = c.json() == null ? null : c.json().get("description");
@@ -147,6 +147,12 @@ public final class RunReports {
         items.add(new String[] {"concurrency", "Concurrency", c.concurrency() + " games at once"});
         items.add(new String[] {"cores", "Cores", Integer.toString(Runtime.getRuntime().availableProcessors())});
         items.add(new String[] {"cpu", "CPU", cpuModel(Path.of("/proc/cpuinfo"))});
+        MachineLoad load = MachineLoad.now();
+        items.add(new String[] {"load", "Machine load", load == null ? "unknown (no " + MachineLoad.LOADAVG + ")"
+                : load.describe() + " when reported" + (load.overloaded() ? ": overloaded" : "")});
+        items.add(new String[] {"time_forfeits", "Time forfeits", timeForfeits + " of " + played + " games"
+                + (timeForfeits > 0 && load != null && load.overloaded()
+                        ? ", on an overloaded machine: some may be the machine's, not the engines'" : "")});
         items.add(new String[] {"seed", "Seed", Long.toString(c.seed())});
         items.add(new String[] {"games", "Games played", Integer.toString(played)});
         items.add(new String[] {"scheduled", "Games scheduled", Integer.toString(scheduled)});
@@ -327,6 +333,8 @@ public final class RunReports {
                     reading.unbiasedInterval()});
         }
         items.add(new String[] {"los_pct", "LOS%", f(100 * m.los(), 1)});
+        items.add(new String[] {"draw_ratio_pct", "Draw ratio% (" + MatchReading.drawRatioKind(m) + ")",
+                f(100 * m.drawRatio(), 1)});
         // a perfect score has no spread, so its normalized Elo divides by zero: no finite figure
         items.add(new String[] {"nelo", "nElo", perfect ? reading.perfect() : f(m.nElo(), 2)});
         items.add(new String[] {"nelo_error", "nElo \u00b1 " + reading.errorKind(), perfect ? "-" : f(m.nEloError(), 2)});

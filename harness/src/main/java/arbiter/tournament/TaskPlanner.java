@@ -80,7 +80,7 @@ public final class TaskPlanner {
         }
         Map<Integer, Opening> openings = book.read(Arrays.stream(indexOf).boxed().collect(Collectors.toCollection(TreeSet::new)));
         List<GameTask> tasks = new ArrayList<>();
-        int id = 0;
+        int id = GameTask.FIRST_ID;
         for (int m = 0; m < meetings; m++) {
             String[] pairing = pairings.get(m % pairings.size());
             int round = s.match() ? m + 1 : m / pairings.size() + 1;

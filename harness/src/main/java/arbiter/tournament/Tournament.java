@@ -73,6 +73,7 @@ public final class Tournament {
         this.out = out;
         this.err = err;
         this.listeners.add(new Progress(err));
+        this.listeners.add(new ForfeitWatch(err));
         this.listeners.addAll(List.of(listeners));
     }
 

@@ -152,12 +152,17 @@ class MatchConsoleTest {
         assertTrue(r.out().contains("Results of slow vs rnd (0.05 - 1 plies, NULL, NULL):"), r.out());
 
         CliRunner c = CliRunner.run("match", "-engine", "cmd=" + slow, "name=slow", "tc=0.05+0",
-                "-engine", "builtin=random", "name=rnd", "depth=1", "-rounds", "1", "-games", "1", "-output", "format=cutechess",
+                "-engine", "builtin=random", "name=rnd", "depth=1", "-rounds", "5", "-games", "1", "-output", "format=cutechess",
                 "--output", dir.resolve("tf2").toString());
         assertEquals(0, c.exit(), c.err());
         // result.cpp: "%1 loses on time"
         assertTrue(c.out().contains("Finished game 1 (slow vs rnd): 0-1 {White loses on time}\nScore of slow vs rnd: 0 - 1 - 0  [0.000] 1\n"),
                 c.out());
+        // slow forfeits each game it starts (as Black its late move is refused as illegal first): three forfeits in five
+        // games are not the engines' bad luck; said once on the error stream, and in the report's conditions
+        assertTrue(c.err().contains("warning: 3 of the last 5 games were lost on time (load average "), c.err() + c.out());
+        assertTrue(Files.readString(dir.resolve("tf2/report.md")).contains("| Time forfeits | 3 of 5 games"),
+                Files.readString(dir.resolve("tf2/report.md")));
     }
 
     /** formatMatchup with a real UCI engine's Threads and Hash: "1t - NULL, 16MB - NULL" (fastchess getThreads / getHash). */

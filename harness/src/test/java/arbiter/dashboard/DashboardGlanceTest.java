@@ -56,10 +56,18 @@ class DashboardGlanceTest {
         assertEquals(1, old.get("crashes").asInt());
         assertEquals(1, old.get("stalls").asInt());
         assertEquals(0, old.get("illegalMoves").asInt());
+        // the finished list says why in the console's words (the side, never "player 0"), with draughts' result tokens
+        JsonNode finished = state.json().get("finished");
+        assertEquals("White wins by adjudication", finished.get(0).get("termination").asText());
+        assertEquals("2-0", finished.get(0).get("result").asText());
+        assertEquals("White's connection stalls", finished.get(1).get("termination").asText());
+        assertEquals("White disconnects", finished.get(2).get("termination").asText());
+        assertEquals("White loses on time (120ms overrun)", finished.get(4).get("termination").asText());
+        assertEquals("0-2", finished.get(4).get("result").asText());
     }
 
     @Test
-    void drawAndPairRatiosAreTheCountsRatios() throws Exception {
+    void drawAndPairRatiosAreFastchesssRatiosOfTheCounts() throws Exception {
         RunConfig c = MatchFixtures.config(dir, "ratios", 100, true, null, null);
         List<GameTask> tasks = MatchFixtures.tasks(100);
         Scoreboard board = Scoreboard.of(c);
@@ -74,7 +82,8 @@ class DashboardGlanceTest {
         assertEquals(14, m.get("w").asInt());
         assertEquals(12, m.get("d").asInt());
         assertEquals(4, m.get("l").asInt());
-        assertEquals(12.0 / 30, m.get("drawRatio").asDouble(), 1e-12);
+        // fastchess's drawRatioPenta: pairs scored 1-1 (WL+DD) over complete pairs
+        assertEquals(3.0 / 15, m.get("drawRatio").asDouble(), 1e-12);
         assertEquals(15, m.get("pairs").asInt());
         assertEquals((4.0 + 5) / (1 + 2), m.get("pairRatio").asDouble(), 1e-12);
         // the Elo series: one point, at 30 games, the match's Elo and its interval

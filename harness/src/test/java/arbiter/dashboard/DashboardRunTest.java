@@ -80,6 +80,7 @@ class DashboardRunTest {
         AtomicReference<Throwable> failed = new AtomicReference<>();
         WebDriver d = DashboardBrowserTest.browser(dir.resolve("profile"));
         try (Dashboard dashboard = new Dashboard("127.0.0.1:0", null)) {
+            dashboard.staysAfterRun(true); // as `run --dashboard` at a terminal, or with --keep-dashboard
             Tournament run = new Tournament(config, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                     new StandingsReporter(false)).subscribe(dashboard);
             Thread games = new Thread(() -> {
@@ -134,10 +135,21 @@ class DashboardRunTest {
             WebDriverWait wait = new WebDriverWait(d, Duration.ofSeconds(20));
             wait.until(x -> text(x, "#status").contains("The run has ended"));
             assertTrue(text(d, "#status").contains("all 4 games played"), text(d, "#status"));
+            assertTrue(text(d, "#serving").contains("stay served until Arbiter is stopped (Ctrl-C"), text(d, "#status"));
+            assertEquals("report", js(d, "return document.getElementById('report-link').getAttribute('href')"));
             String report = (String) js(d, "return fetch('report').then(r => r.status + ' ' + r.headers.get('content-type'))");
             assertTrue(report.startsWith("200 text/html"), report);
             assertFalse(text(d, "#progress-text").contains("ETA"), text(d, "#progress-text"));
 
+            // The finished list as drawn: each row the record of its number, with the record's result token (2-0, 1-1).
+            List<List<String>> rows = (List<List<String>>) js(d, """
+                    return Array.from(document.querySelectorAll('#finished tbody tr'))
+                      .map(tr => Array.from(tr.children).map(td => td.textContent));""");
+            assertEquals(4, rows.size(), rows.toString());
+            for (List<String> row : rows) {
+                GameRecord g = log.get(Integer.parseInt(row.get(0)));
+                assertEquals(List.of(g.tag("White"), g.tag("Black"), g.tag("Result")), row.subList(1, 4), row.toString());
+            }
             // A finished game opens from the log, at its end, and steps back and forth through its plies.
             d.findElement(By.cssSelector("#finished tbody tr")).click();
             wait.until(x -> !x.findElements(By.cssSelector("#viewer-board svg.position")).isEmpty());
@@ -164,10 +176,79 @@ class DashboardRunTest {
                 assertTrue(in.readLine().startsWith("data: {"));
             }
             c.disconnect();
+            dashboard.close();
+            // Once the dashboard is closed the page says it has stopped, and no longer offers the report as a link.
+            wait.until(x -> text(x, "#serving").equals("The dashboard has stopped."));
+            assertEquals(0, d.findElements(By.id("report-link")).size());
         } finally {
             d.quit();
         }
-        // Once the dashboard is closed the page says it has stopped (seen below with a killed run).
+    }
+
+    /**
+     * What a script and a person each get from {@code --dashboard} at the end of a run. Kept (a person at a
+     * terminal, or {@code --keep-dashboard}): the command says so, and the report and every game stay served until
+     * it is stopped (SIGTERM here, Ctrl-C at a terminal); without a terminal (a script: this test's pipes) the
+     * command ends with its run, as cutechess-cli and fastchess do.
+     */
+    @Test
+    void aKeptDashboardServesTheReportAndGamesUntilStoppedAndAScriptsRunEnds() throws Exception {
+        Path f = dir.resolve("short.json");
+        Files.writeString(f, """
+                { "name": "short", "game": {"variant": "english"},
+                  "players": [ {"name": "one", "engine": "random"}, {"name": "two", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["one", "two"], "games": 2}, "limits": {"depth": 1},
+                  "output": "%s" }""".formatted(dir.resolve("out")));
+        Process p = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0", "--keep-dashboard");
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            Pattern stays = Pattern.compile("^The run has ended\\. The dashboard stays on http://(\\S+)/ .*Ctrl-C");
+            String address = null;
+            List<String> lines = new ArrayList<>();
+            for (String line; address == null && (line = out.readLine()) != null; ) {
+                lines.add(line);
+                Matcher m = stays.matcher(line);
+                if (m.find()) {
+                    address = m.group(1);
+                }
+            }
+            assertNotNull(address, "the run's output: " + lines);
+            assertTrue(lines.contains("2 games in " + dir.resolve("out/games.pdn")), lines.toString());
+            // the report and the games, after the run, from the same server
+            assertEquals(200, get("http://" + address + "/report").statusCode());
+            var game = get("http://" + address + "/api/game/1");
+            assertEquals(200, game.statusCode(), game.body());
+            assertTrue(game.body().contains("\"id\":1,"), game.body());
+            Thread.sleep(500);
+            assertTrue(p.isAlive(), "served on until stopped");
+            p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook releases the dashboard
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS), "stopped");
+        } finally {
+            p.destroyForcibly();
+        }
+        // A script's run (no terminal, no flag): the command ends with its run (here the same, with nothing left to play).
+        Process script = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0");
+        try {
+            String all = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(script.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, script.exitValue(), all);
+            assertTrue(all.contains("2 games in ") && all.contains("Dashboard on http://") && !all.contains("stays on"), all);
+        } finally {
+            script.destroyForcibly();
+        }
+    }
+
+    /** {@code arbiter ARGS} in a JVM of its own (no terminal: its streams are pipes), its error stream in its output. */
+    private static Process arbiter(String... args) throws java.io.IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    private static java.net.http.HttpResponse<String> get(String url) throws Exception {
+        return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
@@ -180,9 +261,7 @@ class DashboardRunTest {
                   "schedule": {"type": "match", "players": ["one", "two"], "games": 200},
                   "openings": {"randomPlies": 4, "pairs": true}, "adjudication": {"maxPlies": 160},
                   "concurrency": 1, "seed": 3, "output": "%s" }""".formatted(dir.resolve("out")));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main", "run", f.toString(),
-                "--dashboard", "127.0.0.1:0").redirectErrorStream(true).start();
+        Process p = arbiter("run", f.toString(), "--dashboard", "127.0.0.1:0");
         WebDriver d = null;
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

@@ -35,7 +35,7 @@ class GameReplayTest {
                   "concurrency": 1, "seed": 4, "output": "%s" }""".formatted(dir.resolve("out")));
         new Tournament(ConfigLoader.load(f), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                 new StandingsReporter(false)).run();
-        for (int id = 0; id < 2; id++) {
+        for (int id = arbiter.play.GameTask.FIRST_ID; id < arbiter.play.GameTask.FIRST_ID + 2; id++) {
             JsonNode g = GameReplay.find(dir.resolve("out/games.pdn"), id);
             assertNull(g.get("error"), String.valueOf(g.get("error")));
             int plies = g.get("moves").size();

@@ -15,6 +15,7 @@ import arbiter.play.GameResult;
 import arbiter.play.GameTask;
 import arbiter.report.RunReport;
 import arbiter.results.Scoreboard;
+import arbiter.tournament.GameLines;
 import arbiter.tournament.OpeningBook;
 import arbiter.tournament.RunListener;
 import arbiter.tournament.RunReports;
@@ -44,7 +45,10 @@ import org.junit.jupiter.api.io.TempDir;
  * One scoreboard: for the same games, the console (standings reporter), the page (dashboard state),
  * the report (built from the records) and the tuner (the run summary's scoreboard, which
  * {@code TuneRun} reads) give the same figures, for every schedule type; and the counts are those of
- * the records themselves, counted here without the scoreboard.
+ * the records themselves, counted here without the scoreboard. One game reads the same everywhere:
+ * the console's {@code Finished game N (A vs B): R {why}}, the page's finished list and the record
+ * whose {@code Game} tag is N give the same number, players, result token and reason; and the match's
+ * draw ratio is one figure on the console, the page and in the report.
  */
 class OneScoreboardTest {
     @TempDir
@@ -84,7 +88,7 @@ class OneScoreboardTest {
         DashboardState page = new DashboardState();
         StringWriter console = new StringWriter();
         Tournament.Summary summary = new Tournament(config, new PrintWriter(console), new PrintWriter(new StringWriter()),
-                new StandingsReporter(), new RunListener() {
+                new GameLines(), new StandingsReporter(), new RunListener() {
                     @Override
                     public void runStarted(RunStart start) {
                         page.runStarted(start);
@@ -108,6 +112,7 @@ class OneScoreboardTest {
         RunReport report = RunReports.build(config, tasks, records, null, Instant.now(), null);
         String text = console.toString();
         String last = text.substring(text.lastIndexOf("Final standings"));
+        oneGameOneReading(name, text, json, records);
 
         // Games: the records, the scoreboard, the page and the report's conditions.
         assertEquals(records.size(), tuner.games(), name);
@@ -185,7 +190,47 @@ class OneScoreboardTest {
         assertTrue(last.contains("llr " + block.value("llr") + " ["), last);
         assertEquals(block.value("verdict"), m.get("verdict").asText(), name);
         assertEquals(block.value("verdict"), tuner.verdict().sprtResult().verdict().toString(), name);
+        // The draw ratio: one definition (fastchess's: pairs scored 1-1 over complete pairs when paired, else draws
+        // over games), counted here from the records, and the same figure on the console, the page and the report.
+        double drawRatio = pairs ? (double) penta[2] / (penta[0] + penta[1] + penta[2] + penta[3] + penta[4])
+                : (double) wdl[1] / (wdl[0] + wdl[1] + wdl[2]);
+        Matcher dr = Pattern.compile("DrawRatio: ([\\d.]+) %").matcher(text.substring(text.lastIndexOf("Results of ")));
+        assertTrue(dr.find(), text);
+        assertEquals(String.format(Locale.ROOT, "%.2f", 100 * drawRatio), dr.group(1), name + " console");
+        assertEquals(drawRatio, m.get("drawRatio").asDouble(), 1e-12, name + " page");
+        assertEquals(String.format(Locale.ROOT, "%.1f", 100 * drawRatio), block.value("draw_ratio_pct"), name + " report");
         return config.schedule().type();
+    }
+
+    private static final Pattern FINISHED = Pattern.compile("(?m)^Finished game (\\d+) \\((\\S+) vs (\\S+)\\): (\\S+) \\{(.*)}$");
+
+    /**
+     * Each game the page lists as finished is the console's line of the same number and the record whose
+     * Game tag is that number: players, result token (draughts: 2-0, 1-1) and reason, word for word.
+     */
+    private static void oneGameOneReading(String name, String console, JsonNode page, List<GameRecord> records) {
+        Map<Integer, GameRecord> byTag = new HashMap<>();
+        for (GameRecord g : records) {
+            byTag.put(Integer.parseInt(g.tag("Game")), g);
+        }
+        Map<Integer, List<String>> lines = new HashMap<>();
+        Matcher f = FINISHED.matcher(console);
+        while (f.find()) {
+            lines.put(Integer.parseInt(f.group(1)), List.of(f.group(2), f.group(3), f.group(4), f.group(5)));
+        }
+        assertEquals(records.size(), lines.size(), name + ": a console line per game");
+        assertEquals(byTag.keySet(), lines.keySet(), name + ": the console numbers games as the records' Game tags");
+        assertEquals(1, java.util.Collections.min(lines.keySet()), name + ": the first game is game 1, as in fastchess");
+        assertTrue(page.get("finished").size() > 0, name);
+        for (JsonNode row : page.get("finished")) {
+            int id = row.get("id").asInt();
+            List<String> line = lines.get(id);
+            assertTrue(line != null, name + ": the page's game " + id + " is the console's");
+            GameRecord g = byTag.get(id);
+            assertEquals(List.of(g.tag("White"), g.tag("Black"), g.tag("Result")), line.subList(0, 3), name + " game " + id);
+            assertEquals(line, List.of(row.get("white").asText(), row.get("black").asText(), row.get("result").asText(),
+                    row.get("termination").asText()), name + " game " + id + ": page vs console");
+        }
     }
 
     /** W/D/L of {@code player} (against {@code opponent}, or anyone when null), counted from the records. */
@@ -209,7 +254,7 @@ class OneScoreboardTest {
         Map<Integer, Integer> halfPoints = new HashMap<>();
         Map<Integer, Integer> seen = new HashMap<>();
         for (GameRecord g : records) {
-            int pair = tasks.get(Integer.parseInt(g.tag("Game"))).pair();
+            int pair = tasks.get(Integer.parseInt(g.tag("Game")) - 1).pair(); // games are numbered from 1
             boolean white = g.tag("White").equals(player);
             int h = switch (g.tag("Result")) {
                 case "2-0", "1-0" -> white ? 2 : 0;

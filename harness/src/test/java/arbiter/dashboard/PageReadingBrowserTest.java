@@ -3,9 +3,14 @@ package arbiter.dashboard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.pdn.GameRecord;
+import arbiter.play.GameResult;
 import arbiter.play.GameTask;
+import arbiter.play.Opening;
+import arbiter.play.PlayedGame;
+import arbiter.play.Termination;
 import arbiter.report.RunReport;
 import arbiter.results.Scoreboard;
 import arbiter.tournament.MatchFixtures;
@@ -14,13 +19,17 @@ import arbiter.tournament.RunListener;
 import arbiter.tournament.RunReports;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.logging.LogEntry;
@@ -60,6 +69,104 @@ class PageReadingBrowserTest {
         // the match block with these games' counts (drawn by any version of the page)
         new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> text(x, "#match-section").contains("W " + board.verdict().wins() + " "));
         return RunReports.build(config, tasks, games, null, Instant.now(), null);
+    }
+
+    /** Each element's drawn box (left, right, top, bottom, height, in page pixels), its text and its colours as computed. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> drawn(WebDriver d, String css) {
+        return (List<Map<String, Object>>) ((ChromeDriver) d).executeScript("""
+                return Array.from(document.querySelectorAll(arguments[0])).map(e => {
+                  const b = e.getBoundingClientRect(), s = getComputedStyle(e);
+                  return {text: e.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom, height: b.height,
+                          fill: s.fill, stroke: s.stroke};
+                });""", css);
+    }
+
+    private static double num(Map<String, Object> box, String key) {
+        return ((Number) box.get(key)).doubleValue();
+    }
+
+    /**
+     * A round robin's Elo over games in Chromium: each player's line and its name in the legend are one colour
+     * (the page's CSS once painted every chart text grey), the legend stands inside the plot, one name under the
+     * other; the axis labels, a negative one with its minus sign, stand whole between the axis title and the plot.
+     */
+    private void eloOverGamesDrawsItsLegendInItsColoursAndWholeLabels(WebDriver d) throws Exception {
+        Path f = dir.resolve("rr.json");
+        Files.writeString(f, """
+                { "name": "rr", "game": {"variant": "english"},
+                  "players": [ {"name": "strong", "engine": "random"}, {"name": "middle", "engine": "random"},
+                               {"name": "weak", "engine": "random"} ],
+                  "schedule": {"type": "round-robin", "rounds": 100}, "limits": {"depth": 1},
+                  "seed": 5, "output": "%s" }""".formatted(dir.resolve("rr").toString().replace("\\", "/")));
+        RunConfig c = ConfigLoader.load(f);
+        List<String> names = List.of("strong", "middle", "weak");
+        // three batches a refresh apart (the page's Elo series takes a point per refresh): strong beats middle
+        // 6-2 and weak 7-1, middle beats weak 7-1
+        List<GameTask> tasks = new ArrayList<>();
+        for (int k = 0; k < 24; k++) {
+            for (int p = 0; p < 3; p++) {
+                int id = tasks.size() + GameTask.FIRST_ID;
+                tasks.add(new GameTask(id, 1, -1, names.get(p == 2 ? 1 : 0), names.get(p == 0 ? 1 : 2), Opening.start(), id));
+            }
+        }
+        Scoreboard board = Scoreboard.of(c);
+        try (Dashboard dashboard = new Dashboard("127.0.0.1:0", null)) {
+            dashboard.runStarted(new RunListener.RunStart(c, tasks, 0, board, new PrintWriter(new StringWriter()), null));
+            d.get("http://" + dashboard.address() + "/");
+            for (int batch = 0; batch < 3; batch++) {
+                for (GameTask t : tasks.subList(24 * batch, 24 * batch + 24)) {
+                    int k = (t.id() - GameTask.FIRST_ID) / 3 % 8;
+                    boolean upset = t.black().equals("middle") ? k >= 6 : k == 7;
+                    dashboard.gameFinished(new RunListener.GameEnd(new PlayedGame(t, null, List.of(), 0,
+                            upset ? GameResult.BLACK_WIN : GameResult.WHITE_WIN, new Termination.ByRules(
+                                    arbiter.game.EndReason.NO_LEGAL_MOVE), 1), board, false, true));
+                }
+                long points = 24L * (batch + 1);
+                new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> text(x, "#progress-text").startsWith(points + " / "));
+            }
+            new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> count(x, "#elo-chart polyline.series") == 3);
+            List<Map<String, Object>> lines = drawn(d, "#elo-chart polyline.series");
+            List<Map<String, Object>> legend = new ArrayList<>();
+            for (Map<String, Object> t : drawn(d, "#elo-chart text")) {
+                if (names.contains(t.get("text"))) {
+                    legend.add(t);
+                }
+            }
+            assertEquals(names, legend.stream().map(t -> t.get("text")).toList(), "a legend entry per player, in order");
+            Map<String, Object> yAxis = drawn(d, "#elo-chart line").get(1);
+            java.util.Set<Object> colours = new java.util.HashSet<>();
+            for (int i = 0; i < 3; i++) {
+                assertEquals(lines.get(i).get("stroke"), legend.get(i).get("fill"), "the name in its line's colour: " + legend.get(i));
+                colours.add(legend.get(i).get("fill"));
+                assertTrue(num(legend.get(i), "left") > num(yAxis, "right"), "inside the plot: " + legend.get(i));
+                if (i > 0) {
+                    assertTrue(num(legend.get(i), "top") >= num(legend.get(i - 1), "bottom") - 1, "one under the other: " + legend);
+                }
+            }
+            assertEquals(3, colours.size(), "three colours: " + colours);
+            // the value labels: the lowest is weak's negative rating, drawn whole right of the rotated title, left of the axis
+            List<Map<String, Object>> ticks = new ArrayList<>();
+            Map<String, Object> title = null;
+            for (Map<String, Object> t : drawn(d, "#elo-chart text")) {
+                if (String.valueOf(t.get("text")).matches("-?\\d+\\.\\d\\d")) {
+                    ticks.add(t);
+                } else if ("Elo".equals(t.get("text"))) {
+                    title = t;
+                }
+            }
+            assertEquals(2, ticks.size(), "the top and bottom value: " + ticks);
+            Map<String, Object> low = ticks.get(1);
+            assertTrue(String.valueOf(low.get("text")).startsWith("-"), "a negative rating at the bottom: " + low);
+            Map<String, Object> svg = drawn(d, "#elo-chart").get(0);
+            for (Map<String, Object> t : ticks) {
+                assertTrue(num(t, "left") >= num(title, "right") && num(t, "left") >= num(svg, "left"),
+                        "the label " + t + " whole, right of the title " + title);
+                assertTrue(num(t, "right") <= num(yAxis, "left") + 1, "left of the axis: " + t);
+            }
+            Files.write(Path.of("target", "dashboard-charts.png"), ((ChromeDriver) d).getScreenshotAs(OutputType.BYTES));
+            noConsoleErrors(d);
+        }
     }
 
     private static void noConsoleErrors(WebDriver d) {
@@ -116,11 +223,25 @@ class PageReadingBrowserTest {
                         + m.value("llr_lower") + ", " + m.value("llr_upper") + ")");
                 assertEquals(m.value("llr_progress"), text(d, "#match-llr-percent"));
                 assertEquals(m.value("verdict"), text(d, "#match-sprt-status"));
+                assertEquals(m.value("draw_ratio_pct") + "%", text(d, "#match-draw-ratio"), "the report's draw ratio");
                 assertEquals(1, count(d, "#llr-chart"));
                 assertEquals("H0|H1", (String) ((ChromeDriver) d).executeScript(
                         "return Array.from(document.querySelectorAll('#llr-chart text.bound-label')).map(e => e.textContent).join('|')"));
+                // each bound's label in the bound's red, beside its dashed line, right of the plot
+                for (Map<String, Object> label : drawn(d, "#llr-chart text.bound-label")) {
+                    assertEquals("rgb(204, 68, 68)", label.get("fill"), "the label keeps the bound's colour: " + label);
+                }
+                List<Map<String, Object>> lines = drawn(d, "#llr-chart line.bound");
+                List<Map<String, Object>> labels = drawn(d, "#llr-chart text.bound-label");
+                for (int i = 0; i < 2; i++) {
+                    double lineY = num(lines.get(i), "top");
+                    assertTrue(Math.abs(num(labels.get(i), "top") + num(labels.get(i), "height") / 2 - lineY) < 8,
+                            "label " + labels.get(i) + " beside its line at y " + lineY);
+                    assertTrue(num(labels.get(i), "left") >= num(lines.get(i), "right") - 1, "right of the plot: " + labels.get(i));
+                }
                 noConsoleErrors(d);
             }
+            eloOverGamesDrawsItsLegendInItsColoursAndWholeLabels(d);
         } finally {
             d.quit();
         }

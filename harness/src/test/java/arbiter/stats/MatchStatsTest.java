@@ -52,8 +52,8 @@ class MatchStatsTest {
         assertEquals(148.00875233625302, m.eloHigh(), 1e-8);
         assertEquals(0.6096561760056214, m.los(), 1e-9);
         assertEquals(21.630394750976556, m.nElo(), 1e-9);
-        // draw ratio upper bound: (2 + 2*3 + 3) / 20
-        assertEquals(11.0 / 20.0, m.drawRatio(), 1e-15);
+        // fastchess's drawRatioPenta: (WL + DD) / pairs = 3 / 10 (stats.hpp: "(penta_WL + penta_DD) / totalPairs()")
+        assertEquals(3.0 / 10.0, m.drawRatio(), 1e-15);
     }
 
     @Test

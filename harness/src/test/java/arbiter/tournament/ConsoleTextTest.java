@@ -93,4 +93,30 @@ class ConsoleTextTest {
         assertEquals("8 plies", ConsoleText.time(new arbiter.play.TimeLimits(8, 0, 0, 0, 0, 0, 0)));
         assertEquals("1000 nodes", ConsoleText.time(new arbiter.play.TimeLimits(0, 1000, 0, 0, 0, 0, 0)));
     }
+
+    /**
+     * A perfect score has no finite nElo: its spread is zero, so fastchess's {@code scoreToNeloDiff} divides by
+     * zero and prints {@code inf +/- nan}; never the regularized stand-in (20058.67 for 16-0 in 8 pairs).
+     */
+    @Test
+    void aPerfectScoresNEloIsFastchesssInfNotAClampValue() {
+        arbiter.results.Scoreboard board = new arbiter.results.Scoreboard(List.of("A", "B"), "A", "B", true, null);
+        for (int pair = 0; pair < 8; pair++) {
+            board.add("A", "B", GameResult.WHITE_WIN, pair);
+            board.add("B", "A", GameResult.BLACK_WIN, pair);
+        }
+        String block = ConsoleText.fastchessBlock(board.verdict(), "Results of A vs B (1000 nodes, NULL, NULL):", true, 0);
+        String elo = block.lines().filter(l -> l.startsWith("Elo: ")).findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(elo.endsWith(", nElo: inf +/- nan"), elo);
+        board = new arbiter.results.Scoreboard(List.of("A", "B"), "A", "B", true, null);
+        for (int pair = 0; pair < 8; pair++) {
+            board.add("A", "B", GameResult.BLACK_WIN, pair);
+            board.add("B", "A", GameResult.WHITE_WIN, pair);
+        }
+        elo = ConsoleText.fastchessBlock(board.verdict(), "h", true, 0).lines().filter(l -> l.startsWith("Elo: ")).findFirst()
+                .orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(elo.endsWith(", nElo: -inf +/- nan"), elo);
+        // cutechess-cli's layout: Elo::diff(0) is -400 log10(1/0 - 1) = -inf, its margin (-inf) - (-inf) = nan
+        assertEquals("Elo difference: -inf +/- nan, LOS: 0.0 %, DrawRatio: 0.0 %\n", ConsoleText.cutechessBlock(board.verdict()));
+    }
 }

@@ -10,6 +10,7 @@ import arbiter.game.Games;
 import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
+import arbiter.play.GameTask;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -52,8 +53,8 @@ class OtherGamesTest {
         Rules rules = Games.rules("backgammon");
         int gammons = 0;
         for (int pair = 0; pair < 10; pair++) {
-            GameRecord a = byId.get(Integer.toString(2 * pair));
-            GameRecord b = byId.get(Integer.toString(2 * pair + 1));
+            GameRecord a = byId.get(Integer.toString(GameTask.FIRST_ID + 2 * pair));
+            GameRecord b = byId.get(Integer.toString(GameTask.FIRST_ID + 2 * pair + 1));
             assertEquals(a.tag("Seed"), b.tag("Seed"));
             String[] da = a.tag("Dice").split(" ");
             String[] db = b.tag("Dice").split(" ");

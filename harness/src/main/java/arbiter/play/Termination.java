@@ -102,7 +102,7 @@ public sealed interface Termination {
         }
 
         public String describe() {
-            return "void: Arbiter itself did not run for " + stalledMs + " ms while player " + player
+            return "void: Arbiter itself did not run for " + stalledMs + " ms while " + Termination.side(player)
                     + "'s clock ran (stopped, suspended or paused); the game is played again";
         }
     }

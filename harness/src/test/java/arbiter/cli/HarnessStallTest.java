@@ -92,7 +92,7 @@ class HarnessStallTest {
         int second = text.indexOf("[Event", 1);
         String voided = text.substring(second).replace("[Result \"1/2-1/2\"]", "[Result \"*\"]")
                 .replace("[Termination \"adjudication\"]", "[Termination \"unterminated\"]")
-                .replaceAll("\\{[^{}]*\\} 1/2-1/2\n", "{void: Arbiter itself did not run for 900 ms while player 0's clock ran} *\n");
+                .replaceAll("\\{[^{}]*\\} 1/2-1/2\n", "{void: Arbiter itself did not run for 900 ms while White's clock ran} *\n");
         Files.writeString(pdn, text.substring(0, second) + voided);
         assertEquals(GameResult.UNFINISHED, GameLog.read(pdn, w -> { }).get(1).result());
 
@@ -100,7 +100,7 @@ class HarnessStallTest {
         assertEquals(0, resumed.exit(), resumed.err());
         assertTrue(resumed.out().contains("1 of 2 games already played"), resumed.out());
         List<GameRecord> records = GameLog.read(pdn, w -> { });
-        assertEquals(List.of("0", "1", "1"), records.stream().map(g -> g.tag("Game")).toList());
+        assertEquals(List.of("1", "2", "2"), records.stream().map(g -> g.tag("Game")).toList());
         assertEquals(GameResult.UNFINISHED, records.get(1).result());
         assertTrue(records.get(2).result().decided(), "the voided game is played again");
     }

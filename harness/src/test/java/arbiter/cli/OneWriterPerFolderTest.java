@@ -27,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OneWriterPerFolderTest {
     private static final Path ENGINE = Path.of("/usr/games/ethereal-chess");
+    /** A line of engines.pids naming an engine: its pid, its start time, its name... */
+    private static final Pattern ENGINE_LINE = Pattern.compile("(\\d+) (\\d+) ");
 
     @TempDir
     Path dir;
@@ -47,9 +49,9 @@ class OneWriterPerFolderTest {
         Path f = out.resolve("engines.pids");
         if (Files.exists(f)) {
             for (String line : Files.readAllLines(f)) {
-                if (!line.isBlank() && Character.isDigit(line.charAt(0))) { // engine lines; not the run's cgroup line
-                    String[] fields = line.split(" ");
-                    engines.put(Long.parseLong(fields[0]), Long.parseLong(fields[1]));
+                Matcher engine = ENGINE_LINE.matcher(line); // engine lines; not the run's cgroup line
+                if (engine.lookingAt()) {
+                    engines.put(Long.parseLong(engine.group(1)), Long.parseLong(engine.group(2)));
                 }
             }
         }

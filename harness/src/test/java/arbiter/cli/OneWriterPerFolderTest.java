@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import arbiter.external.ProcStat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -24,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OneWriterPerFolderTest {
     private static final Path ENGINE = Path.of("/usr/games/ethereal-chess");
+    /** A line of engines.pids naming an engine: its pid, its start time, its name... */
+    private static final Pattern ENGINE_LINE = Pattern.compile("(\\d+) (\\d+) ");
 
     @TempDir
     Path dir;
@@ -38,18 +43,19 @@ class OneWriterPerFolderTest {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    /** The engine pids a run recorded in its engines.pids. */
-    private static List<Long> enginePids(Path out) throws Exception {
-        List<Long> pids = new ArrayList<>();
+    /** The engines a run recorded in its engines.pids: each pid with its start time. */
+    private static Map<Long, Long> recordedEngines(Path out) throws Exception {
+        Map<Long, Long> engines = new LinkedHashMap<>();
         Path f = out.resolve("engines.pids");
         if (Files.exists(f)) {
             for (String line : Files.readAllLines(f)) {
-                if (!line.isBlank() && Character.isDigit(line.charAt(0))) { // engine lines; not the run's cgroup line
-                    pids.add(Long.parseLong(line.split(" ")[0]));
+                Matcher engine = ENGINE_LINE.matcher(line); // engine lines; not the run's cgroup line
+                if (engine.lookingAt()) {
+                    engines.put(Long.parseLong(engine.group(1)), Long.parseLong(engine.group(2)));
                 }
             }
         }
-        return pids;
+        return engines;
     }
 
     private void await(String what, Process run, String log, java.util.concurrent.Callable<Boolean> done) throws Exception {
@@ -74,8 +80,8 @@ class OneWriterPerFolderTest {
                   "concurrency": 1, "output": "%2$s", "seed": 1 }""".formatted(ENGINE, out));
         Process first = start(config, "first");
         try {
-            await("the first run's engines run", first, "first.log", () -> enginePids(out).size() == 2);
-            List<Long> engines = enginePids(out);
+            await("the first run's engines run", first, "first.log", () -> recordedEngines(out).size() == 2);
+            Set<Long> engines = recordedEngines(out).keySet();
 
             Process second = start(config, "second");
             assertTrue(second.waitFor(120, TimeUnit.SECONDS));
@@ -105,17 +111,30 @@ class OneWriterPerFolderTest {
 
         // A holder killed with SIGKILL leaves no lock behind: --cleanup (and the next run) may go on.
         Process killed = start(config, "killed");
+        Map<Long, Long> leftBehind;
+        List<String> runCgroup; // where the machine contains engines: the killed run's cgroup
         try {
             await("the third run holds the folder", killed, "killed.log",
                     () -> Files.readString(out.resolve(".lock")).startsWith("pid " + killed.pid() + "\n")
-                            && enginePids(out).size() == 2);
+                            && recordedEngines(out).size() == 2);
+            leftBehind = recordedEngines(out);
+            runCgroup = Files.readAllLines(out.resolve("engines.pids")).stream().filter(l -> l.startsWith("cgroup "))
+                    .map(l -> l.substring("cgroup ".length())).toList();
         } finally {
             killed.destroyForcibly();
             killed.waitFor(60, TimeUnit.SECONDS);
         }
         CliRunner cleanup = CliRunner.run("run", config.toString(), "--cleanup");
         assertEquals(0, cleanup.exit(), cleanup.err());
-        assertTrue(cleanup.out().contains("Ended 2 engine processes"), cleanup.out());
+        // Ethereal exits when its input closes with the killed run (within ~0.1 s here), so how many of
+        // the two still ran when --cleanup looked depends on timing: what it ended were those engines
+        // (never more), and none of them lives afterwards.
+        Matcher ended = Pattern.compile("^Ended (\\d+) engine process(es)? left running in ").matcher(cleanup.out());
+        assertTrue(ended.find() && Integer.parseInt(ended.group(1)) <= leftBehind.size(), cleanup.out());
+        leftBehind.forEach((pid, start) -> assertTrue(ProcStat.of(pid).filter(p -> p.startTicks() == start && !p.dead()).isEmpty(),
+                "engine " + pid + " of the killed run ended"));
+        runCgroup.forEach(g -> assertFalse(Files.exists(Path.of(g)), "the killed run's cgroup emptied and removed: " + g));
+        assertEquals("", Files.readString(out.resolve("engines.pids")), "the record is empty once its engines ended");
     }
 
     /** A worker locks its log (and the engines' pids file beside it): a second worker on the same log is refused. */

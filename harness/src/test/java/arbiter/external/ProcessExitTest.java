@@ -77,12 +77,20 @@ class ProcessExitTest {
         return fail("the run did not start " + n + " engine processes");
     }
 
+    /**
+     * A process that has not ended. A zombie has ended (ProcessHandle still calls it alive): it waits only
+     * for its parent to reap it, which, once the run is gone, is the machine's init, in its own time.
+     */
+    private static boolean running(ProcessHandle p) {
+        return p.isAlive() && ProcStat.of(p.pid()).filter(s -> !s.dead()).isPresent();
+    }
+
     private static void assertAllExit(List<ProcessHandle> processes, long seconds) throws InterruptedException {
         long end = System.nanoTime() + seconds * 1_000_000_000L;
-        while (System.nanoTime() < end && processes.stream().anyMatch(ProcessHandle::isAlive)) {
+        while (System.nanoTime() < end && processes.stream().anyMatch(ProcessExitTest::running)) {
             Thread.sleep(50);
         }
-        List<String> alive = processes.stream().filter(ProcessHandle::isAlive)
+        List<String> alive = processes.stream().filter(ProcessExitTest::running)
                 .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
         processes.forEach(ProcessHandle::destroyForcibly);
         assertEquals(List.of(), alive, "processes outlived the run");
@@ -91,12 +99,17 @@ class ProcessExitTest {
     @Test
     void ctrlCStopsTheRunAndKillsEveryEngineIncludingAHangingOnesChildren() throws Exception {
         Process run = startRun(config(true));
-        // sf1 and sf2 on two workers, or a hanging script with its sleep: wait for a game in progress.
-        List<ProcessHandle> engines = engines(run, 2);
-        Thread.sleep(1500);
-        engines = new ArrayList<>(run.descendants().filter(ProcessHandle::isAlive).toList());
-        assertTrue(engines.stream().anyMatch(p -> p.info().command().orElse("").endsWith("sleep")),
-                "the hanging engine's child is running: " + engines.stream().map(p -> p.info().commandLine().orElse("?")).toList());
+        // The games in progress, one of them with the hanging engine searching: its child (sleep) runs.
+        // How soon depends on the machine's load (JVM, engines' start, a colour to move): wait for it.
+        List<ProcessHandle> engines = List.of();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (engines.stream().noneMatch(p -> p.info().command().orElse("").endsWith("/sleep"))) {
+            assertTrue(System.nanoTime() < deadline && run.isAlive(), "the hanging engine's child is running: "
+                    + engines.stream().map(p -> p.info().commandLine().orElse("?")).toList() + "\n"
+                    + Files.readString(dir.resolve("run.out")));
+            Thread.sleep(50);
+            engines = run.descendants().filter(ProcessHandle::isAlive).toList();
+        }
         new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor();
         assertTrue(run.waitFor(20, TimeUnit.SECONDS), "the run stops after Ctrl-C");
         assertAllExit(engines, 5);

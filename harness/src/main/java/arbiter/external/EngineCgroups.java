@@ -222,7 +222,7 @@ final class EngineCgroups {
     private static boolean makerRuns(Matcher runName) {
         long pid = Long.parseLong(runName.group(1));
         long start = Long.parseLong(runName.group(2));
-        return ProcStat.of(pid).map(s -> s.startTicks() == start).orElse(false);
+        return ProcStat.of(pid).map(s -> s.startTicks() == start && !s.dead()).orElse(false); // a zombie JVM runs no more
     }
 
     /** Makes this JVM's cgroup beside its own and checks that a process can join it; empty if not. */

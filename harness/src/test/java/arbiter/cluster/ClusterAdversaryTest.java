@@ -236,7 +236,16 @@ class ClusterAdversaryTest {
         }
     }
 
-    // ---- issue 38 item 4 (and 10): a recorded announcement replayed into the next run --------------------------------
+    // ---- item 10: a worker that waited for its coordinator ---------------------------------------------------------------
+
+    @Test
+    @Order(0)
+    void aWorkerWaitingWhenTheCoordinatorStartsIsToldNoRefusal() throws Exception {
+        workerStillPlays(2, "the start");
+        assertFalse(processes.output("w1").contains("refused"), "the worker was told of no refusal:\n" + processes.output("w1"));
+    }
+
+    // ---- item 4: a recorded announcement replayed into the next run ---------------------------------------------------
 
     @Test
     @Order(1)

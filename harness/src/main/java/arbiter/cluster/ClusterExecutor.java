@@ -7,7 +7,6 @@ import arbiter.execute.LocalExecutor;
 import arbiter.play.GameSpec;
 import arbiter.play.PlayedGame;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.client.Client;
 import com.hazelcast.client.ClientListener;
 import com.hazelcast.core.HazelcastInstance;
@@ -16,7 +15,6 @@ import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +22,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -34,13 +31,17 @@ import org.apache.logging.log4j.Logger;
  * are clients and announce host, cores, slots, engines), and on {@code local} threads. A game given to
  * a worker is a numbered <em>lease</em>: when the worker goes or the lease passes its deadline
  * ({@link Leases}) the game goes back to the front of the queue, and a result counts only for a lease
- * still held by its sender, so no game is recorded twice. Every message is signed ({@link Signer}),
- * bound to this run and incarnation, with a sequence number per sender, so no replay is taken.
+ * still held by its sender, so no game is recorded twice. Every message is signed ({@link Signer}, with
+ * the key of the worker it is from or for), bound to this run and incarnation, with a sequence number
+ * per sender that can neither repeat nor jump, so no replay is taken; every game handed in is replayed
+ * against its spec before it is recorded ({@link Inbox}), and a worker whose game does not replay is
+ * dropped from the run. The member answers a client only what a worker asks ({@link ClientGuard}).
  *
  * <p>A {@link Dispatcher} matches games with free slots in O(1) per game; specs, welcomes and
  * notices are queued under the lock and sent by one sender thread ({@link Sender}), which puts
- * the leases gathered for one worker in one message. Results come in
- * signed binary batches ({@link ResultBatch}, checked by the {@link Inbox}). Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
+ * the leases gathered for one worker in one message ({@link Mail}). Results come in signed binary
+ * batches ({@link ResultBatch}, checked by the {@link Inbox}). The joined workers are the
+ * {@link Roster}'s. Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
  * {@code arbiter.tasks.<worker id>} (queue: signed specs for that worker), {@code arbiter.results}
  * (queue: signed result batches from every worker), {@code arbiter.control} (topic: signed cancels). A
  * worker's first message on its queue is its "welcome" (the run and incarnation it is to accept,
@@ -352,7 +353,7 @@ public final class ClusterExecutor implements GameExecutor {
                 rejected.incrementAndGet();
                 LOG.warn("refused the announcement of {}: {}", id, refused.why());
                 if (refused.tell()) {
-                    quietly("telling " + id + " why", () -> mail.unwelcome(id, key, nonce, refused.why()));
+                    sender.queue(() -> mail.unwelcome(id, key, nonce, refused.why()));
                 }
                 return;
             }

@@ -14,10 +14,7 @@ final class Sequence {
     private long highest = -1;
     private final BitSet seen = new BitSet(WINDOW);
 
-    Sequence() {
-    }
-
-    /** A window that starts at {@code first}, as if it had been seen. */
+    /** A window that starts at {@code first}, as if it had been seen: a sender's first number (its announcement, a welcome). */
     Sequence(long first) {
         take(first);
     }

@@ -62,13 +62,15 @@ class ClusterLeaseTest {
 
     @Test
     void sequenceNumbersAreTakenOnceWithinTheWindow() {
-        Sequence s = new Sequence();
-        assertTrue(s.take(5));
+        Sequence s = new Sequence(5);
         assertTrue(s.take(3));
         assertTrue(!s.take(5) && !s.take(3));
         assertTrue(s.take(5 + Sequence.WINDOW));
         assertTrue(!s.take(5), "below the window: a replay");
         assertTrue(s.take(6 + Sequence.WINDOW) && !s.take(6 + Sequence.WINDOW));
+        // A number far ahead would move the window past every real one to come (issue 38 item 5): refused.
+        assertTrue(!s.take(1_000_000_000_000L) && !s.take(6 + 2L * Sequence.WINDOW + 1), "far ahead: refused");
+        assertTrue(s.take(6 + 2L * Sequence.WINDOW), "one window ahead is taken");
     }
 
     private static int freePort() throws java.io.IOException {

@@ -8,9 +8,10 @@
 # local: `run --concurrency WORKERS*SLOTS`; cluster: `run --cluster --concurrency 0` and WORKERS
 # `arbiter worker --concurrency SLOTS`. Each repeat runs local then cluster. bench/steady.py samples
 # each run once a second (games counted in games.pdn as it grows, each process's CPU from /proc,
-# its JIT compiler threads apart) and prints the steady part (from half the games to the last sample
-# still playing: JVM and Hazelcast start, most of the JIT's work and the shutdown are outside it) and
-# the whole run.
+# its JIT compiler threads apart) and prints the steady part (from the moment the JIT has settled to
+# the last sample still playing: JVM and Hazelcast start, the JIT's warm-up and the shutdown are
+# outside it) and the whole run. Compare the CPU per game JIT apart: with the JIT's late compiles in,
+# the figures need 300,000 games (docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ./arbiter --version >/dev/null                      # builds the jar if needed

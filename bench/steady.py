@@ -5,17 +5,22 @@ first process named exits, prints one line of figures for the steady part of the
 
     steady.py PDN NAME=PID [NAME=PID ...]
 
-The steady part runs from the first sample at which half the run's games were recorded to the last
-sample at which games were still being played (so JVM start, Hazelcast start, most of the JIT's work and the shutdown are
-outside it; the JIT still compiling inside it is counted). Printed, for the steady part: games/s,
-and per process CPU per game in ms (all threads), of which JIT; for the whole run: games, wall, and
-per process CPU seconds, of which JIT. Reads /proc only: Linux.
+The steady part runs from the first sample at which every process's JIT compiler threads have
+settled (used under JIT_SETTLED of a core over the JIT_WINDOW seconds before it) and a tenth of the
+run's games were recorded, to the last sample at which games were still being played: JVM start,
+Hazelcast start, the JIT's warm-up and the shutdown are outside it, whatever the run's length (the
+JIT compiling still inside it is counted). A run whose JIT never settles with games left to play is
+too short: then the part from half the games is printed, marked so. Printed, for the steady part:
+when it starts, games/s, and per process CPU per game in ms (all threads), of which JIT; for the
+whole run: games, wall, and per process CPU seconds, of which JIT. Reads /proc only: Linux.
 """
 import os
 import sys
 import time
 
 TICK = os.sysconf("SC_CLK_TCK")
+JIT_WINDOW = 3       # seconds
+JIT_SETTLED = 0.05   # of a core
 
 
 def cpu(pid):
@@ -66,6 +71,20 @@ class Games:
         return self.count
 
 
+def settled(samples, i):
+    """True when every process's JIT used under JIT_SETTLED of a core over the JIT_WINDOW seconds before sample i."""
+    j = i
+    while j > 0 and samples[i][0] - samples[j][0] < JIT_WINDOW:
+        j -= 1
+    if samples[i][0] - samples[j][0] < JIT_WINDOW:
+        return False
+    for name, (_, jit) in samples[i][2].items():
+        before = samples[j][2].get(name)
+        if before is None or (jit - before[1]) / (samples[i][0] - samples[j][0]) >= JIT_SETTLED:
+            return False
+    return True
+
+
 def main():
     pdn = sys.argv[1]
     procs = [a.split("=", 1) for a in sys.argv[2:]]
@@ -85,12 +104,16 @@ def main():
         return
     playing = [s for s in samples if s[1] < final] or samples   # the end (reports, shutdown) is not steady
     last = playing[-1]
-    first = next(s for s in samples if s[1] >= final / 2)
+    first = next((s for i, s in enumerate(playing) if s[1] >= final / 10 and settled(samples, i) and s is not last), None)
+    note = ""
+    if first is None:
+        first = next(s for s in samples if s[1] >= final / 2)
+        note = " (the JIT never settled: run longer; from half the games)"
     if last[1] - first[1] <= 0 or first is last:
         print(f"games {final}: too short to find a steady part")
         return
     dg, dt = last[1] - first[1], last[0] - first[0]
-    parts = [f"steady {first[0]:.0f}-{last[0]:.0f} s: {dg / dt:.0f} games/s"]
+    parts = [f"steady {first[0]:.0f}-{last[0]:.0f} s from game {first[1]}{note}: {dg / dt:.0f} games/s"]
     for name, _ in procs:
         if name in first[2] and name in last[2]:
             c = last[2][name][0] - first[2][name][0]

@@ -62,6 +62,10 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler, Comm
             cmd.getErr().println("error: " + ex.getMessage());
             return BAD_INPUT;
         }
+        if (ex instanceof arbiter.execute.ExecutorStoppedException stopped) {
+            cmd.getErr().println("error: " + stopped.getMessage());
+            return 1;
+        }
         if (ex instanceof java.nio.file.FileSystemException fs) {
             // The machine, not Arbiter: a folder that is a file, no permission. The path and the reason.
             cmd.getErr().println("error: " + describe(fs));

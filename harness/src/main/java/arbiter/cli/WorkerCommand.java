@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -75,9 +77,8 @@ final class WorkerCommand implements Callable<Integer> {
                     : FolderLock.on(log.resolveSibling(log.getFileName() + ".lock"), "log " + log)) {
                 JobSetup.adoptEngineRecord(log.resolveSibling(log.getFileName() + ".pids"), "an earlier worker logging to " + log, out);
                 long timeoutMs = connectTimeout == null ? -1 : connectTimeout * 1000L;
-                Worker[] worker = new Worker[1];
                 try {
-                    serve(signer, players, slots, timeoutMs, out, worker);
+                    serve(signer, players, slots, timeoutMs, out);
                 } finally {
                     arbiter.external.EngineLeftovers.recordIn(null);
                 }
@@ -86,17 +87,27 @@ final class WorkerCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void serve(Signer signer, PlayerFactory players, int slots, long timeoutMs, PrintWriter out, Worker[] worker)
-            throws Exception {
+    /**
+     * Connects and plays until stopped. Ctrl-C or SIGTERM ends it at once, also while it starts: a
+     * signal before the worker exists is remembered, and the worker, once made, is closed at once.
+     */
+    private void serve(Signer signer, PlayerFactory players, int slots, long timeoutMs, PrintWriter out) throws Exception {
+        AtomicBoolean stopping = new AtomicBoolean();
+        AtomicReference<Worker> worker = new AtomicReference<>();
         StopOnSignal.run(log, spec.commandLine().getErr(), () -> {
-            if (worker[0] != null) {
-                worker[0].close();
+            stopping.set(true);
+            Worker w = worker.get();
+            if (w != null) {
+                w.close();
             }
         }, () -> {
+            if (stopping.get()) {
+                return null;
+            }
             try (Worker w = connect(signer, players, slots, timeoutMs, out)) {
-                worker[0] = w; // from here a signal ends it at once, connecting or playing
+                worker.set(w); // from here a signal ends it at once, connecting or playing
                 try {
-                    if (w.connect(timeoutMs)) {
+                    if (!stopping.get() && w.connect(timeoutMs)) {
                         w.run();
                     }
                 } catch (IllegalStateException e) {

@@ -1,15 +1,16 @@
 package arbiter.cluster;
 
+import arbiter.execute.ExecutorStoppedException;
 import arbiter.execute.GameExecutor;
 import arbiter.execute.GameObserver;
 import arbiter.execute.LocalExecutor;
 import arbiter.play.GameSpec;
 import arbiter.play.PlayedGame;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.hazelcast.client.Client;
 import com.hazelcast.client.ClientListener;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.LifecycleEvent;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
@@ -30,13 +31,17 @@ import org.apache.logging.log4j.Logger;
  * are clients and announce host, cores, slots, engines), and on {@code local} threads. A game given to
  * a worker is a numbered <em>lease</em>: when the worker goes or the lease passes its deadline
  * ({@link Leases}) the game goes back to the front of the queue, and a result counts only for a lease
- * still held by its sender, so no game is recorded twice. Every message is signed ({@link Signer}),
- * bound to this run and incarnation, with a sequence number per sender, so no replay is taken.
+ * still held by its sender, so no game is recorded twice. Every message is signed ({@link Signer}, with
+ * the key of the worker it is from or for), bound to this run and incarnation, with a sequence number
+ * per sender that can neither repeat nor jump, so no replay is taken; every game handed in is replayed
+ * against its spec before it is recorded ({@link Inbox}), and a worker whose game does not replay is
+ * dropped from the run. The member answers a client only what a worker asks ({@link ClientGuard}).
  *
  * <p>A {@link Dispatcher} matches games with free slots in O(1) per game; specs, welcomes and
  * notices are queued under the lock and sent by one sender thread ({@link Sender}), which puts
- * the leases gathered for one worker in one message. Results come in
- * signed binary batches ({@link ResultBatch}, checked by the {@link Inbox}). Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
+ * the leases gathered for one worker in one message ({@link Mail}). Results come in signed binary
+ * batches ({@link ResultBatch}, checked by the {@link Inbox}). The joined workers are the
+ * {@link Roster}'s. Hazelcast structures: {@code arbiter.workers} (map: worker id to its signed announcement),
  * {@code arbiter.tasks.<worker id>} (queue: signed specs for that worker), {@code arbiter.results}
  * (queue: signed result batches from every worker), {@code arbiter.control} (topic: signed cancels). A
  * worker's first message on its queue is its "welcome" (the run and incarnation it is to accept,
@@ -59,23 +64,22 @@ public final class ClusterExecutor implements GameExecutor {
     private final Hazelcasts.Address address;
     /** The run this coordinator plays: messages naming another are refused. */
     final String run;
-    final AtomicLong sequence = new AtomicLong();
-    /** Sequence numbers seen per worker id, for this incarnation. */
-    private final Map<String, Sequence> heard = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Mail mail;
+    private final Roster roster = new Roster();
     private final Object lock = new Object();
     final Leases leases = new Leases();
     final Dispatcher dispatcher;
-    private final Map<String, Remote> workers = new LinkedHashMap<>();
     /** Workers whose task queue refused a spec, paused for a second. */
     private final Set<Remote> paused = new HashSet<>();
     /** Sends what is queued under the lock, after it, in order. */
     private final Sender sender;
     private volatile boolean closed;
     private final AtomicLong rejected = new AtomicLong();
-    /** Spec messages sent and result batches accepted so far (the scale bench's messages per game). */
-    final AtomicLong specMessages = new AtomicLong();
+    /** Result batches accepted so far (the scale bench's messages per game). */
     final AtomicLong batchesIn = new AtomicLong();
     private final Thread receiver;
+    /** Why the member stopped under the run, or null while it runs. */
+    private volatile String stopped;
 
     /** A connected worker as it announced itself. */
     public record WorkerInfo(String id, String host, int cores, int slots, List<String> engines) {
@@ -100,7 +104,14 @@ public final class ClusterExecutor implements GameExecutor {
         this.dispatcher = new Dispatcher(localThreads);
         this.sender = new Sender(lock, this::sendSpecs, () -> closed, SPECS_PER_MESSAGE);
         address.checkBindable("--listen");
-        this.hz = Hazelcasts.member(address);
+        this.hz = Hazelcasts.member(address, id -> roster.key(id) != null);
+        this.mail = new Mail(hz, signer, run, incarnation);
+        hz.getLifecycleService().addLifecycleListener(event -> {
+            if ((event.getState() == LifecycleEvent.LifecycleState.SHUTTING_DOWN
+                    || event.getState() == LifecycleEvent.LifecycleState.SHUTDOWN) && !closed) {
+                memberStopped("its Hazelcast member " + event.getState().name().toLowerCase().replace('_', ' '));
+            }
+        });
         hz.getClientService().addClientListener(new ClientListener() {
             @Override
             public void clientConnected(Client client) {
@@ -118,13 +129,18 @@ public final class ClusterExecutor implements GameExecutor {
         for (Map.Entry<String, Object> e : announced.entrySet()) {
             announce(e.getKey(), e.getValue());
         }
-        Inbox inbox = new Inbox(hz.getQueue(RESULTS), signer, run, incarnation, heard, rejected, this::accept, this::tick,
-                () -> closed);
+        Inbox inbox = new Inbox(hz.getQueue(RESULTS), roster, run, incarnation, rejected, this::leased, this::accept, this::tick,
+                () -> closed || stopped != null);
         receiver = new Thread(inbox::run, "cluster-results");
         receiver.setDaemon(true);
         receiver.start();
         sender.start();
         LOG.info("coordinator listening on {} (incarnation {})", address, incarnation);
+    }
+
+    /** Spec messages sent so far (the scale bench's messages per game). */
+    long specMessages() {
+        return mail.specMessages.get();
     }
 
     /** Where workers join (for 0.0.0.0, an address of this machine). */
@@ -135,7 +151,7 @@ public final class ClusterExecutor implements GameExecutor {
     /** The workers connected now. */
     public List<WorkerInfo> workers() {
         synchronized (lock) {
-            return workers.values().stream().map(r -> r.info).toList();
+            return roster.all().stream().map(r -> r.info).toList();
         }
     }
 
@@ -148,6 +164,10 @@ public final class ClusterExecutor implements GameExecutor {
     public CompletableFuture<PlayedGame> submit(GameSpec spec, GameObserver observer) {
         Job job = new Job(spec, observer);
         synchronized (lock) {
+            if (stopped != null) {
+                job.result.completeExceptionally(new ExecutorStoppedException(stopped));
+                return job.result;
+            }
             if (closed) {
                 job.result.complete(null);
                 return job.result;
@@ -173,7 +193,7 @@ public final class ClusterExecutor implements GameExecutor {
             for (Leases.Lease l : leases.clear()) {
                 dropped.add(l.job);
             }
-            all = new ArrayList<>(workers.values());
+            all = new ArrayList<>(roster.all());
             upTo = leases.last();
         }
         sender.awaitSent();
@@ -182,7 +202,7 @@ public final class ClusterExecutor implements GameExecutor {
         }
         if (!closed || hz.getLifecycleService().isRunning()) {
             try {
-                hz.getTopic(CONTROL).publish(signer.sign(Wire.text(message("cancel").put("upTo", upTo))));
+                mail.cancel(upTo);
             } catch (RuntimeException e) {
                 LOG.warn("could not tell the workers to cancel: {}", e.toString());
             }
@@ -213,7 +233,7 @@ public final class ClusterExecutor implements GameExecutor {
         }
         hz.shutdown();
         LOG.info("coordinator closed; {} messages rejected; {} spec messages sent, {} result batches taken", rejected.get(),
-                specMessages.get(), batchesIn.get());
+                mail.specMessages.get(), batchesIn.get());
     }
 
     /** Gives queued games to free local threads and workers (sent by the {@link Sender}); with the lock held. */
@@ -236,15 +256,13 @@ public final class ClusterExecutor implements GameExecutor {
     }
 
     /**
-     * Offers leases to their worker in one signed message (a "spec", or "specs" for several); a full
-     * queue pauses the worker for a second and puts the games back at the front of the queue.
+     * Offers leases to their worker in one signed message; a full queue pauses the worker for a second
+     * and puts the games back at the front of the queue.
      */
     private void sendSpecs(Remote target, List<Leases.Lease> given) {
-        ObjectNode m = Wire.leases(message(given.size() == 1 ? "spec" : "specs").put("worker", target.info.id()), given);
         boolean taken;
         try {
-            taken = target.tasks.offer(signer.sign(Wire.text(m)));
-            specMessages.incrementAndGet();
+            taken = mail.specs(target, given);
         } catch (RuntimeException e) {
             LOG.debug("offering {} leases to {}: {}", given.size(), target.info.id(), e.toString());
             taken = false;
@@ -273,10 +291,10 @@ public final class ClusterExecutor implements GameExecutor {
             String engines = String.join(" and ", lane.key.engines());
             LOG.warn("no connected worker can play game {} of {} (engines {}): waiting for a worker with them in its --engines",
                     job.spec.task().id(), job.spec.run(), engines);
-            for (Remote r : workers.values()) {
-                ObjectNode notice = message("notice").put("worker", r.info.id()).put("why", "the coordinator has games this "
-                        + "worker cannot play: it needs the engines " + engines + " in its --engines file");
-                sender.queue(() -> r.tasks.offer(signer.sign(Wire.text(notice))));
+            for (Remote r : roster.all()) {
+                String why = "the coordinator has games this worker cannot play: it needs the engines " + engines
+                        + " in its --engines file";
+                sender.queue(() -> mail.tell(r, "notice", why));
             }
         }
     }
@@ -295,22 +313,12 @@ public final class ClusterExecutor implements GameExecutor {
         });
     }
 
-    private ObjectNode message(String kind) {
-        ObjectNode m = Wire.object();
-        m.put("kind", kind);
-        m.put("run", run);
-        m.put("coordinator", incarnation);
-        m.put("seq", sequence.incrementAndGet());
-        return m;
-    }
-
-    /** Tells a connected client why its announcement was refused (it may not be able to check the signature). */
-    private void unwelcome(String id, String why) {
-        String m = signer.sign(Wire.text(message("unwelcome").put("worker", id).put("why", why)));
-        quietly("telling " + id + " why", () -> hz.getQueue(TASKS + id).offer(m));
-    }
-
-    /** A worker's (re)announcement in the workers map. */
+    /**
+     * A worker's announcement in the workers map: signed with its key, numbered above its latest one
+     * accepted (so that a recorded announcement replayed later, in this run or the next, is refused),
+     * from a worker connected now and not dropped from this run. The same announcement seen twice
+     * (the map's listener and the first look at the map) counts once.
+     */
     private void announce(String id, Object value) {
         boolean connected = hz.getClientService().getConnectedClients().stream()
                 .anyMatch(c -> c.getUuid().toString().equals(id));
@@ -319,31 +327,46 @@ public final class ClusterExecutor implements GameExecutor {
             LOG.warn("ignored the announcement of '{}': no such client is connected", id);
             return;
         }
+        Signer key = signer.forWorker(id);
         WorkerInfo info;
         String nonce;
+        long seq;
         try {
-            JsonNode m = Remote.hello(signer, id, value, heard.computeIfAbsent(id, k -> new Sequence()));
+            JsonNode m = Remote.hello(key, id, value);
             nonce = Wire.field(m, "nonce");
+            seq = Wire.number(m, "seq");
             info = Remote.info(id, m);
         } catch (RuntimeException e) {
             rejected.incrementAndGet();
             LOG.warn("rejected the announcement of '{}': {}", id, e.getMessage());
-            unwelcome(id, e.getMessage());
+            JsonNode unchecked = Wire.peek(value);
+            String unsure = unchecked == null ? "" : unchecked.path("nonce").asText();
+            quietly("telling " + id + " why", () -> mail.unwelcome(id, key, unsure, e.getMessage()));
             return;
         }
-        Remote r = new Remote(info, hz.getQueue(TASKS + id));
-        String welcome = signer.sign(Wire.text(message("welcome").put("worker", id).put("nonce", nonce)));
         synchronized (lock) {
             if (closed) {
                 return;
             }
-            Remote old = workers.remove(id);
-            if (old != null) {
-                requeue(old);
-                dispatcher.leave(old);
+            Roster.Verdict verdict = roster.judge(id, seq);
+            if (verdict instanceof Roster.Refused refused) {
+                rejected.incrementAndGet();
+                LOG.warn("refused the announcement of {}: {}", id, refused.why());
+                if (refused.tell()) {
+                    sender.queue(() -> mail.unwelcome(id, key, nonce, refused.why()));
+                }
+                return;
             }
-            sender.queue(() -> r.tasks.offer(welcome));
-            workers.put(id, r);
+            if (!(verdict instanceof Roster.Taken taken)) {
+                return; // seen already
+            }
+            if (taken.old() != null) { // it announced itself again (reconnected): what it held is abandoned
+                requeue(taken.old());
+                dispatcher.leave(taken.old());
+            }
+            Remote r = new Remote(info, hz.getQueue(TASKS + id), key, nonce);
+            sender.queue(() -> mail.welcome(r));
+            roster.join(r, seq);
             dispatcher.join(r);
             LOG.info("worker joined: {} on {} ({} cores, {} slots, engines: {})", id, info.host(), info.cores(),
                     info.slots(), info.engines().isEmpty() ? "built-in only" : String.join(", ", info.engines()));
@@ -354,18 +377,25 @@ public final class ClusterExecutor implements GameExecutor {
     private void workerLeft(String id, String how) {
         Remote r;
         synchronized (lock) {
-            r = workers.remove(id);
+            r = roster.get(id);
             if (r == null) {
                 return;
             }
-            int back = requeue(r);
-            dispatcher.leave(r);
-            paused.remove(r);
-            LOG.info("worker left ({}): {} on {}; {} games back in the queue", how, id, r.info.host(), back);
-            dispatch();
+            remove(r, how);
         }
         quietly("destroying the queue of " + id, r.tasks::destroy);
         quietly("removing " + id, () -> hz.getMap(WORKERS).remove(id));
+    }
+
+    /** Takes a worker out of the run: its leased games go back to the front of the queue. With the lock held. */
+    private void remove(Remote r, String how) {
+        String id = r.info.id();
+        roster.leave(id);
+        int back = requeue(r);
+        dispatcher.leave(r);
+        paused.remove(r);
+        LOG.info("worker left ({}): {} on {}; {} games back in the queue", how, id, r.info.host(), back);
+        dispatch();
     }
 
     /** Does something to Hazelcast that may fail as a worker goes (logged at debug level). */
@@ -397,15 +427,20 @@ public final class ClusterExecutor implements GameExecutor {
         dispatcher.ready(l.worker);
     }
 
-    /** Puts the games of leases silent past their deadline back at the front of the queue; ends pauses. */
+    /**
+     * Puts the games of leases silent past their deadline, or never confirmed by their worker, back at
+     * the front of the queue; ends pauses.
+     */
     private void tick() {
         synchronized (lock) {
             long now = Leases.nowMs();
             List<Leases.Lease> expired = leases.expire(now);
             for (int i = expired.size() - 1; i >= 0; i--) {
                 Leases.Lease l = expired.get(i);
-                LOG.warn("lease {} of game {} of {} to {} expired: nothing heard for {} s; the game goes back to the queue",
-                        l.number, l.job.spec.task().id(), l.job.spec.run(), l.worker.info.id(), l.deadlineMs / 1000);
+                LOG.warn("lease {} of game {} of {} to {} expired: {}; the game goes back to the queue", l.number,
+                        l.job.spec.task().id(), l.job.spec.run(), l.worker.info.id(), l.confirmed
+                                ? "nothing heard for " + l.deadlineMs / 1000 + " s"
+                                : "its worker did not confirm it within " + leases.confirmMs / 1000 + " s");
                 dispatcher.add(l.job, true);
                 dispatcher.ready(l.worker);
             }
@@ -420,8 +455,8 @@ public final class ClusterExecutor implements GameExecutor {
         }
     }
 
-    /** Acts on each entry of a worker's checked batch ({@link Inbox}). */
-    private void accept(ResultBatch.Batch b) {
+    /** Acts on each entry of a worker's checked batch ({@link Inbox}); {@code faults}: why a game in it does not replay. */
+    private void accept(ResultBatch.Batch b, Map<ResultBatch.Entry, String> faults) {
         batchesIn.incrementAndGet();
         String worker = b.worker();
         List<Runnable> after = new ArrayList<>();
@@ -431,7 +466,7 @@ public final class ClusterExecutor implements GameExecutor {
                 if (e.kind() == ResultBatch.Kind.ALIVE) {
                     leases.heard(worker, e.leases(), now);
                 } else {
-                    entry(worker, e, now, after);
+                    entry(worker, e, faults.get(e), now, after);
                 }
             }
             dispatch();
@@ -441,14 +476,26 @@ public final class ClusterExecutor implements GameExecutor {
         }
     }
 
-    /** One entry about a lease; what is to be done without the lock goes to {@code after}. With the lock held. */
-    private void entry(String worker, ResultBatch.Entry e, long now, List<Runnable> after) {
+    /** The spec of lease {@code number}, or null when it is not held. */
+    private GameSpec leased(long number) {
+        synchronized (lock) {
+            Leases.Lease lease = leases.get(number);
+            return lease == null ? null : lease.job.spec;
+        }
+    }
+
+    /**
+     * One entry about a lease ({@code fault}: why its game does not replay, or null); what is to be
+     * done without the lock goes to {@code after}. With the lock held.
+     */
+    private void entry(String worker, ResultBatch.Entry e, String fault, long now, List<Runnable> after) {
         Leases.Lease lease = leases.get(e.lease());
         if (lease == null || !lease.worker.info.id().equals(worker)) {
             LOG.info("dropped a {} for lease {} from {}: not its lease (re-leased, cancelled or done)", e.kind(), e.lease(), worker);
             return;
         }
         lease.heardMs = now;
+        lease.confirmed = true;
         Job job = lease.job;
         switch (e.kind()) {
             case STARTED -> {
@@ -467,16 +514,41 @@ public final class ClusterExecutor implements GameExecutor {
                 dispatcher.add(job, true);
             }
             case RESULT -> {
-                if (!e.game().task().equals(job.spec.task())) {
+                if (fault != null) {
                     rejected.incrementAndGet();
-                    LOG.warn("rejected a worker message: lease {} from {}: the game is not the task that was leased",
-                            e.lease(), worker);
+                    String why = "it handed in game " + job.spec.task().id() + " of " + job.spec.run()
+                            + ", which does not replay: " + fault;
+                    LOG.warn("dropped worker {} from this run: {}; the game goes back to the queue", worker, why);
+                    roster.drop(worker, "this worker was dropped from the run: " + why);
+                    Remote r = lease.worker;
+                    sender.queue(() -> mail.tell(r, "unwelcome", "this worker was dropped from the run: " + why));
+                    remove(r, "dropped");
                     return;
                 }
                 leases.remove(lease);
                 dispatcher.measured(lease.worker, now);
                 after.add(() -> job.result.complete(e.game()));
             }
+        }
+    }
+
+    /** The member stopped under the run: every game fails with why, and so does any submitted later. */
+    private void memberStopped(String why) {
+        List<Job> failed;
+        synchronized (lock) {
+            if (stopped != null) {
+                return;
+            }
+            stopped = "the coordinator's cluster stopped (" + why + "); run the same command again to resume";
+            LOG.error(stopped);
+            failed = dispatcher.drain();
+            for (Leases.Lease l : leases.clear()) {
+                failed.add(l.job);
+            }
+            lock.notifyAll();
+        }
+        for (Job j : failed) {
+            j.result.completeExceptionally(new ExecutorStoppedException(stopped));
         }
     }
 }

@@ -17,15 +17,30 @@ import java.net.UnknownHostException;
 /**
  * How Arbiter starts Hazelcast: the coordinator embeds the one member (explicit TCP/IP join,
  * multicast off, bound only to the address it is told), workers connect to it as clients. Hazelcast
- * logs through Log4j (to the run's log file, errors only on the console), sends no telemetry, and
- * deserialises no Java objects: every message is a signed JSON string.
+ * logs through Log4j (to the run's log file, errors only on the console), sends no telemetry,
+ * deserialises no Java objects (every message is a signed JSON string or byte array), and answers a
+ * client only what a worker may ask ({@link ClientGuard}).
  */
 final class Hazelcasts {
     static final String CLUSTER_NAME = "arbiter";
     /** Seconds without a heartbeat after which a worker counts as gone (a network loss; a kill is seen at once). */
     static final int HEARTBEAT_TIMEOUT_SECONDS = 15;
-    static final int RESULTS_MAX = 100_000;
+    /**
+     * Batches the results queue holds: a worker has one on its way at a time, so this is the workers
+     * there can be before one waits (it keeps its batch and offers it again); at most
+     * {@link ResultBatch#SIGNED_MAX} each, 512 MiB in all, and only joined workers (with the secret) offer.
+     */
+    static final int RESULTS_MAX = 1024;
+    /**
+     * The largest message a client may send: Hazelcast reads a message whole before it is refused,
+     * but it checks this bound itself only before authentication; the {@link ClientGuard} refuses a
+     * larger one after.
+     */
+    static final int MESSAGE_MAX = 1 << 20;
     static final int TASKS_MAX = 4_200;
+
+    /** A pattern no client's address matches (Hazelcast trusts every address when given none). */
+    private static final String NO_ADDRESS = "0.0.0.0";
 
     private Hazelcasts() {
     }
@@ -93,17 +108,26 @@ final class Hazelcasts {
         }
     }
 
-    /** The coordinator's member, listening on {@code listen} only (0.0.0.0: every interface, when the user says so). */
-    static HazelcastInstance member(Address listen) {
+    /**
+     * The coordinator's member, listening on {@code listen} only (0.0.0.0: every interface, when the user
+     * says so); {@code joined} tells its {@link ClientGuard} which clients are joined workers.
+     */
+    static HazelcastInstance member(Address listen, java.util.function.Predicate<String> joined) {
         Config config = new Config();
+        config.setUserContext(new java.util.concurrent.ConcurrentHashMap<>(java.util.Map.of(ClientGuard.JOINED, joined)));
         config.setClusterName(CLUSTER_NAME);
         config.setInstanceName("arbiter-coordinator-" + listen.port());
         quiet(config.getProperties());
         config.setProperty("hazelcast.client.max.no.heartbeat.seconds", Integer.toString(HEARTBEAT_TIMEOUT_SECONDS));
         config.setProperty("hazelcast.partition.count", "7");
         config.setProperty("hazelcast.initial.min.cluster.size", "1");
-        // A worker's message is a small JSON string: a peer cannot make the member buffer megabytes.
-        config.setProperty("hazelcast.client.protocol.max.message.bytes", Integer.toString(1 << 20));
+        // A worker's message is small: a peer cannot make the member buffer megabytes.
+        config.setProperty("hazelcast.client.protocol.max.message.bytes", Integer.toString(MESSAGE_MAX));
+        // Clients may ask only what a worker asks (ClientGuard), and no Management Center message is
+        // trusted from any address (one would stop the member or pause the cluster).
+        config.setProperty(ClientGuard.PROPERTY, "on");
+        config.getManagementCenterConfig().setConsoleEnabled(false).setScriptingEnabled(false)
+                .setTrustedInterfaces(java.util.Set.of(NO_ADDRESS));
         config.getJetConfig().setEnabled(false);
         // Bounded queues: a flood of messages is refused, not buffered without end.
         // No statistics: they cost every queue operation (the coordinator's CPU per game) and nothing reads them.

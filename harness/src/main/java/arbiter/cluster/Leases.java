@@ -13,9 +13,10 @@ import java.util.Map;
  * is heard of its game (a result, "started", "moved", or the worker's periodic "alive" naming it) for
  * longer than the game's own bound: both clocks played out to the move cap, plus a quarter and a
  * fixed margin for engine start-up and the network; {@link #unlimitedMs} for a game with no clock or
- * move time (depth or nodes only). An expired lease's game goes back to the queue, so a spec taken
- * off a worker's queue by someone else, or lost, costs the run at most one deadline. Not thread-safe:
- * the coordinator calls it with its lock held.
+ * move time (depth or nodes only). A lease the worker has not spoken of at all expires after
+ * {@link #CONFIRM_MS} (its spec was lost on the way). An expired lease's game goes back to the queue,
+ * so a lost spec costs the run {@link #CONFIRM_MS}, a lost result one deadline. Not thread-safe: the
+ * coordinator calls it with its lock held.
  */
 final class Leases {
     /** Added to every game's bound: engine start-up, a busy machine, the network. */
@@ -24,19 +25,27 @@ final class Leases {
     static final long UNLIMITED_MS = 30 * 60_000;
     /** Plies assumed for a game without a move cap. */
     static final int UNCAPPED_PLIES = 600;
+    /**
+     * A lease its worker has not spoken of within this long goes back to the queue, whatever its game's
+     * bound: its spec never reached the worker (a worker names a lease it holds within two seconds of
+     * taking it, in its heartbeat if not in a result).
+     */
+    static final long CONFIRM_MS = 15_000;
 
     long marginMs = MARGIN_MS;
+    long confirmMs = CONFIRM_MS;
     long unlimitedMs = UNLIMITED_MS;
     private final Map<Long, Lease> byNumber = new HashMap<>();
     private long next;
 
-    /** A game leased to a worker; {@code heardMs} is when the worker last spoke of it. */
+    /** A game leased to a worker; {@code heardMs} is when the worker last spoke of it, if it has ({@code confirmed}). */
     static final class Lease {
         final long number;
         final Job job;
         final Remote worker;
         final long deadlineMs;
         long heardMs;
+        boolean confirmed;
 
         Lease(long number, Job job, Remote worker, long deadlineMs, long nowMs) {
             this.number = number;
@@ -75,6 +84,7 @@ final class Leases {
             Lease l = byNumber.get(n);
             if (l != null && l.worker.info.id().equals(worker)) {
                 l.heardMs = nowMs;
+                l.confirmed = true;
             }
         }
     }
@@ -94,12 +104,12 @@ final class Leases {
         return all;
     }
 
-    /** The leases silent past their deadline at {@code nowMs}, removed. */
+    /** The leases silent past their deadline at {@code nowMs}, or never confirmed within {@link #confirmMs}, removed. */
     List<Lease> expire(long nowMs) {
         List<Lease> out = new ArrayList<>();
         for (Iterator<Lease> it = byNumber.values().iterator(); it.hasNext();) {
             Lease l = it.next();
-            if (nowMs - l.heardMs > l.deadlineMs) {
+            if (nowMs - l.heardMs > (l.confirmed ? l.deadlineMs : Math.min(confirmMs, l.deadlineMs))) {
                 it.remove();
                 l.worker.leases.remove(l.number);
                 out.add(l);

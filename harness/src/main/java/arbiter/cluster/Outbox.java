@@ -78,7 +78,13 @@ final class Outbox {
             } catch (InterruptedException e) {
                 return;
             }
-            ResultBatch.Writer batch = new ResultBatch.Writer().add(first.entry());
+            ResultBatch.Writer batch = new ResultBatch.Writer();
+            if (!batch.tryAdd(first.entry())) {
+                // A game whose record alone is over the limit (tens of thousands of plies): the coordinator
+                // could take no batch with it, so it hears that this worker cannot hand it in.
+                LOG.warn("the record of lease {} is over {} bytes: refused instead", first.entry().lease(), ResultBatch.LIMIT);
+                batch.add(ResultBatch.Entry.refused(first.entry().lease(), "its record is over " + ResultBatch.LIMIT + " bytes"));
+            }
             long lingerUntil = System.nanoTime() + lingerNanos;
             while (batch.size() < ResultBatch.MAX_BYTES && batch.count() < ResultBatch.MAX_ENTRIES) {
                 Item next;
@@ -90,11 +96,11 @@ final class Outbox {
                 if (next == null) {
                     break;
                 }
-                if (!next.coordinator().equals(first.coordinator()) || !next.run().equals(first.run())) {
-                    items.offerFirst(next);
+                if (!next.coordinator().equals(first.coordinator()) || !next.run().equals(first.run())
+                        || !batch.tryAdd(next.entry())) {
+                    items.offerFirst(next); // for the next batch
                     break;
                 }
-                batch.add(next.entry());
             }
             byte[] signed = signer.sign(batch.finish(first.run(), first.coordinator(), worker, sequence.incrementAndGet()));
             while (!closed) {

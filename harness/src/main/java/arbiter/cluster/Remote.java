@@ -8,10 +8,19 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** A connected worker as the coordinator sees it: what it announced, its queue, the leases it holds. */
+/**
+ * A connected worker as the coordinator sees it: what it announced, its queue, its key and the
+ * numbers of the messages sent to it, the leases it holds.
+ */
 final class Remote {
     final ClusterExecutor.WorkerInfo info;
     final IQueue<Object> tasks;
+    /** Signs the messages to it and checks its own ({@link Signer#forWorker}). */
+    final Signer key;
+    /** The nonce of its accepted announcement (echoed by a refusal, so that it knows the refusal is for it). */
+    final String nonce;
+    /** The number of the last message sent to it. */
+    final java.util.concurrent.atomic.AtomicLong sequence = new java.util.concurrent.atomic.AtomicLong();
     final Set<Long> leases = new LinkedHashSet<>();
     /** The dispatcher's lanes whose games it can play, and those whose queue holds it now. */
     final List<Dispatcher.Lane> lanes = new ArrayList<>();
@@ -24,9 +33,11 @@ final class Remote {
     long windowStartMs;
     int windowResults;
 
-    Remote(ClusterExecutor.WorkerInfo info, IQueue<Object> tasks) {
+    Remote(ClusterExecutor.WorkerInfo info, IQueue<Object> tasks, Signer key, String nonce) {
         this.info = info;
         this.tasks = tasks;
+        this.key = key;
+        this.nonce = nonce;
     }
 
     /** Games it can still be leased: its slots and prefetch less the leases it holds. */
@@ -34,20 +45,17 @@ final class Remote {
         return info.slots() + prefetch - leases.size();
     }
 
-    /** The checked announcement {@code value} of worker {@code id}; its sequence number taken from {@code seen}. */
-    static JsonNode hello(Signer signer, String id, Object value, Sequence seen) {
+    /** The announcement {@code value} of worker {@code id}, its signature checked with the worker's {@code key}. */
+    static JsonNode hello(Signer key, String id, Object value) {
         JsonNode m;
         try {
-            m = Wire.parse(signer.open(value));
+            m = Wire.parse(key.open(value));
         } catch (Signer.BadSignatureException e) {
             throw new Signer.BadSignatureException(e.getMessage() + ": the worker's --secret-file is not this "
                     + "coordinator's secret (a wrong file, or the secret of another run)");
         }
         if (!"hello".equals(Wire.field(m, "kind")) || !id.equals(Wire.field(m, "worker"))) {
             throw new Wire.BadMessageException("not the announcement of worker " + id);
-        }
-        if (!seen.take(Wire.number(m, "seq"))) {
-            throw new Wire.BadMessageException("a replayed announcement (sequence number already seen)");
         }
         return m;
     }

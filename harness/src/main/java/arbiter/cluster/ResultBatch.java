@@ -25,8 +25,12 @@ import java.util.List;
  */
 final class ResultBatch {
     static final byte VERSION = 1;
-    /** A batch is cut once it holds this many bytes (Hazelcast refuses messages over 1 MiB). */
+    /** A batch is cut once it holds this many bytes. */
     static final int MAX_BYTES = 256 * 1024;
+    /** The largest signed batch the coordinator takes. */
+    static final int SIGNED_MAX = 512 * 1024;
+    /** No batch holds more bytes of entries than this (the rest of {@link #SIGNED_MAX} is room for the header and the signature). */
+    static final int LIMIT = SIGNED_MAX - 16 * 1024;
     static final int MAX_ENTRIES = 4096;
 
     enum Kind { STARTED, MOVED, REFUSED, ABANDONED, RESULT, ALIVE }
@@ -68,7 +72,8 @@ final class ResultBatch {
     /** Writes a batch's entries one by one, so that the sender can cut it at {@link #MAX_BYTES}. */
     static final class Writer {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
-        private final DataOutputStream out = new DataOutputStream(bytes);
+        private final ByteArrayOutputStream entry = new ByteArrayOutputStream(256);
+        private final DataOutputStream out = new DataOutputStream(entry);
         private int count;
 
         int size() {
@@ -80,6 +85,15 @@ final class ResultBatch {
         }
 
         Writer add(Entry e) {
+            if (!tryAdd(e)) {
+                throw new IllegalArgumentException("an entry of " + entry.size() + " bytes does not fit in a batch");
+            }
+            return this;
+        }
+
+        /** Adds {@code e} unless the batch would then hold more than {@link #LIMIT} bytes. */
+        boolean tryAdd(Entry e) {
+            entry.reset();
             try {
                 out.writeByte(e.kind().ordinal());
                 out.writeLong(e.lease());
@@ -99,11 +113,16 @@ final class ResultBatch {
                     }
                     default -> { }
                 }
+                out.flush();
+                if (bytes.size() + entry.size() > LIMIT) {
+                    return false;
+                }
+                entry.writeTo(bytes);
             } catch (IOException x) {
                 throw new UncheckedIOException(x);
             }
             count++;
-            return this;
+            return true;
         }
 
         /** The batch's bytes, its header first (not yet signed). */
@@ -117,7 +136,6 @@ final class ResultBatch {
                 writeText(h, worker);
                 h.writeLong(seq);
                 h.writeInt(count);
-                out.flush();
                 bytes.writeTo(all);
                 return all.toByteArray();
             } catch (IOException x) {
@@ -159,29 +177,21 @@ final class ResultBatch {
     }
 
     /**
-     * A single JSON message (as a worker sent them one by one before batches, and as tests forge
-     * them), read as a batch of one entry.
-     *
-     * @throws Wire.BadMessageException when it is not one
+     * The worker a signed batch names in its header, unchecked (the guard's question: is it the
+     * client's own id?); null when the bytes are not a batch.
      */
-    static Batch fromJson(com.fasterxml.jackson.databind.JsonNode m) {
-        String kind = Wire.field(m, "kind");
-        Entry e = switch (kind) {
-            case "alive" -> {
-                List<Long> held = new ArrayList<>();
-                m.path("leases").forEach(n -> held.add(n.asLong()));
-                yield Entry.alive(held.stream().mapToLong(Long::longValue).toArray());
+    static String sender(byte[] signed) {
+        try {
+            In in = new In(java.nio.ByteBuffer.wrap(signed, Signer.MAC_BYTES, signed.length - Signer.MAC_BYTES));
+            if (in.readByte() != VERSION) {
+                return null;
             }
-            case "started" -> Entry.of(Kind.STARTED, Wire.number(m, "lease"));
-            case "abandoned" -> Entry.of(Kind.ABANDONED, Wire.number(m, "lease"));
-            case "refused" -> Entry.refused(Wire.number(m, "lease"), Wire.field(m, "why"));
-            case "moved" -> Entry.moved(Wire.number(m, "lease"), Wire.move(m.get("move")), Wire.field(m, "position"),
-                    m.path("ply").asInt(0));
-            case "result" -> Entry.result(Wire.number(m, "lease"), Wire.game(m.get("game")));
-            default -> throw new Wire.BadMessageException("unknown kind '" + kind + "'");
-        };
-        return new Batch(Wire.field(m, "run"), Wire.field(m, "coordinator"), Wire.field(m, "worker"), Wire.number(m, "seq"),
-                List.of(e));
+            in.readUTF();
+            in.readUTF();
+            return in.readUTF();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static Entry readEntry(In in) throws IOException {

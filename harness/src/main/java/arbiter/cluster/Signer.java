@@ -23,7 +23,7 @@ public final class Signer {
     /** Fewer bytes than this in a secret file are refused: a short secret can be guessed. */
     static final int MIN_SECRET_BYTES = 16;
     private static final HexFormat HEX = HexFormat.of();
-    private static final int MAC_BYTES = 32;
+    static final int MAC_BYTES = 32;
     /** One Mac per thread: {@code Mac.getInstance} costs more than hashing a small message. */
     private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(this::newMac);
     private final SecretKeySpec key;
@@ -63,6 +63,16 @@ public final class Signer {
             OwnFiles.createNew(file, bytes); // not a POSIX file system: the file keeps the default permissions
         }
         return new Signer(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The signer of the messages between the coordinator and worker {@code id}: the HMAC of the id under
+     * this secret as its key ({@code arbiter worker key} first, so that no other message's signature
+     * is a key). A message signed for one worker is refused by every other, and by the coordinator
+     * when it claims to come from another; cancels, for every worker, are signed with the secret itself.
+     */
+    Signer forWorker(String id) {
+        return new Signer(mac(("arbiter worker key\n" + id).getBytes(StandardCharsets.UTF_8)));
     }
 
     public String sign(String json) {

@@ -28,9 +28,12 @@ import org.apache.logging.log4j.Logger;
  * takes the game specs leased to it, plays them with its own referee and players, and sends back
  * the played games. It runs nothing it is sent: a spec names players, and an external engine's
  * command comes only from this worker's own configuration ({@link PlayerFactory}); a spec for an
- * engine it does not have is refused. Messages without a valid signature are dropped and logged, and
- * so are signed ones for another run or coordinator incarnation than its welcome named, or with a
- * sequence number already seen. Every second it tells the coordinator which leases it holds (their
+ * engine it does not have is refused. Its messages and the coordinator's to it are signed with its own
+ * key ({@link Signer#forWorker}), cancels with the secret. Messages without a valid signature are
+ * dropped and logged, and so are signed ones for another run or coordinator incarnation than its
+ * welcome named, or with a sequence number already seen or far ahead of the last (each of the
+ * coordinator's two streams, its queue and the cancels, numbered from the welcome). Every second it
+ * tells the coordinator which leases it holds (their
  * heartbeat); a result it cannot hand in yet (a full queue, a lost connection) is kept and retried.
  * After a coordinator restart it announces itself again and goes on.
  */
@@ -42,6 +45,8 @@ public final class Worker implements AutoCloseable {
     private static final long WAIT_LOG_INTERVAL_MS = 60_000;
 
     private final Signer signer;
+    /** This worker's own key, for its messages and the coordinator's to it. */
+    private final Signer key;
     private final PlayerFactory players;
     private final int slots;
     private final PrintWriter out;
@@ -70,10 +75,18 @@ public final class Worker implements AutoCloseable {
     private volatile long announced = System.currentTimeMillis();
     private static final long REANNOUNCE_MS = 5000;
 
-    private record Session(String run, String coordinator, Sequence seen) {
+    /** A welcome's run and incarnation, and the numbers seen on this worker's queue and of the cancels. */
+    private record Session(String run, String coordinator, Sequence seen, Sequence cancels) {
         boolean owns(JsonNode m) {
-            return run.equals(m.path("run").asText(null)) && coordinator.equals(m.path("coordinator").asText(null))
-                    && seen.take(m.path("seq").asLong(-1));
+            return ours(m) && seen.take(m.path("seq").asLong(-1));
+        }
+
+        boolean ownsCancel(JsonNode m) {
+            return ours(m) && cancels.take(m.path("seq").asLong(-1));
+        }
+
+        private boolean ours(JsonNode m) {
+            return run.equals(m.path("run").asText(null)) && coordinator.equals(m.path("coordinator").asText(null));
         }
     }
 
@@ -118,7 +131,8 @@ public final class Worker implements AutoCloseable {
             }
         });
         this.id = hz.getLocalEndpoint().getUuid().toString();
-        this.outbox = new Outbox(signer, id, sequence, () -> {
+        this.key = signer.forWorker(id);
+        this.outbox = new Outbox(key, id, sequence, () -> {
             Session s = session;
             return s == null ? null : s.coordinator();
         });
@@ -183,7 +197,7 @@ public final class Worker implements AutoCloseable {
         ArrayNode engines = hello.putArray("engines");
         players.engineNames().forEach(engines::add);
         try {
-            hz.getMap(ClusterExecutor.WORKERS).put(id, signer.sign(Wire.text(hello)));
+            hz.getMap(ClusterExecutor.WORKERS).put(id, key.sign(Wire.text(hello)));
             LOG.info("announced to the coordinator as {}", id);
         } catch (RuntimeException e) {
             LOG.warn("could not announce: {}", e.toString());
@@ -250,10 +264,11 @@ public final class Worker implements AutoCloseable {
     private void take(Object message) {
         JsonNode m;
         try {
-            m = Wire.parse(signer.open(message));
+            m = Wire.parse(key.open(message));
         } catch (Signer.BadSignatureException e) {
             JsonNode unchecked = Wire.peek(message);
-            if (unchecked != null && "unwelcome".equals(unchecked.path("kind").asText()) && id.equals(unchecked.path("worker").asText())) {
+            if (unchecked != null && "unwelcome".equals(unchecked.path("kind").asText()) && id.equals(unchecked.path("worker").asText())
+                    && nonce.equals(unchecked.path("nonce").asText())) {
                 refused(unchecked.path("why").asText() + " [this worker cannot check the coordinator's signature either]");
             } else {
                 rejectedSpec(e.getMessage());
@@ -270,7 +285,7 @@ public final class Worker implements AutoCloseable {
         }
         switch (kind) {
             case "welcome" -> welcome(m);
-            case "unwelcome" -> refused(m.path("why").asText());
+            case "unwelcome" -> unwelcome(m);
             case "notice" -> {
                 if (session != null && session.owns(m)) {
                     say("The coordinator says: " + m.path("why").asText());
@@ -295,8 +310,8 @@ public final class Worker implements AutoCloseable {
             rejectedSpec("a welcome for an earlier announcement");
             return;
         }
-        Session s = new Session(Wire.field(m, "run"), Wire.field(m, "coordinator"), new Sequence());
-        s.seen().take(Wire.number(m, "seq"));
+        Session s = new Session(Wire.field(m, "run"), Wire.field(m, "coordinator"), new Sequence(Wire.number(m, "seq")),
+                new Sequence(Wire.number(m, "control")));
         session = s;
         refusal = null;
         outbox.clear();
@@ -307,6 +322,22 @@ public final class Worker implements AutoCloseable {
             LOG.info("welcomed again by coordinator {}", s.coordinator());
         }
         welcomed.countDown();
+    }
+
+    /**
+     * The coordinator refused this worker's latest announcement, or dropped it from the run (it then
+     * stops serving that run: its leases are gone); a refusal of an earlier announcement is not for it.
+     */
+    private void unwelcome(JsonNode m) {
+        if (!nonce.equals(m.path("nonce").asText())) {
+            LOG.info("ignored a refusal of an earlier announcement: {}", m.path("why").asText());
+            return;
+        }
+        if (session != null) {
+            session = null;
+            executor.cancelAll();
+        }
+        refused(m.path("why").asText());
     }
 
     private void refused(String why) {
@@ -388,7 +419,7 @@ public final class Worker implements AutoCloseable {
         try {
             JsonNode m = Wire.parse(signer.open(message));
             Session s = session;
-            if (s == null || !s.owns(m)) {
+            if (s == null || !s.ownsCancel(m)) {
                 throw new Wire.BadMessageException("a " + m.path("kind").asText() + " for another run or coordinator, or a replay");
             }
             if ("cancel".equals(Wire.field(m, "kind"))) {

@@ -28,7 +28,12 @@ public abstract class ExternalPlayer implements Player {
     private int failures;
     private SearchObserver observer;
 
+    /** @throws EngineException when an option cannot be written to the engine ({@link ProtocolRules#unsafeOption}) */
     protected ExternalPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
+        String unsafe = ProtocolRules.unsafeOption(options);
+        if (unsafe != null) {
+            throw new arbiter.player.EngineException("engine " + name + ": " + unsafe);
+        }
         this.name = name;
         this.engine = engine;
         this.options = Map.copyOf(options);

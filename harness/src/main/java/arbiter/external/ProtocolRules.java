@@ -27,6 +27,35 @@ public final class ProtocolRules {
     private ProtocolRules() {
     }
 
+    /**
+     * Why one of {@code options} cannot be written to an engine, or null: a control character in a name
+     * or value (a newline would reach the engine as a protocol line of its own, e.g. a {@code setoption}
+     * nobody configured; a NUL ends a DXP message). Every protocol's player refuses such options before
+     * it writes any ({@link ExternalPlayer}), whoever sent them; a config with one is refused when read.
+     */
+    public static String unsafeOption(Map<String, Object> options) {
+        for (Map.Entry<String, Object> o : options.entrySet()) {
+            int inName = controlCharacter(o.getKey());
+            int inValue = controlCharacter(String.valueOf(o.getValue()));
+            if (inName >= 0 || inValue >= 0) {
+                return "option '" + o.getKey().replaceAll("\\p{Cntrl}", "?") + "' has a control character (U+"
+                        + String.format("%04X", inName >= 0 ? inName : inValue) + ") in its " + (inName >= 0 ? "name" : "value");
+            }
+        }
+        return null;
+    }
+
+    /** The first control or line-separator character of {@code text}, or -1. */
+    private static int controlCharacter(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+                return c;
+            }
+        }
+        return -1;
+    }
+
     /** False for gnubg, which plays at an evaluation level and needs no limit. */
     public static boolean needsLimit(Protocol protocol) {
         return protocol != Protocol.GNUBG;
@@ -50,6 +79,10 @@ public final class ProtocolRules {
      */
     public static void check(Protocol protocol, String player, Map<String, Object> options, TimeLimits limits,
                              Problems problems) {
+        String unsafe = unsafeOption(options);
+        if (unsafe != null) {
+            problems.problem(Where.OPTIONS, "player '" + player + "': " + unsafe);
+        }
         switch (protocol) {
             case HUB1 -> {
                 // Scan 2.0's hub_loop reads set (options), level, time and depth; it has no node limit.

@@ -117,11 +117,7 @@ public final class Referee {
         private final int[] movesMade = new int[2];
         /** Per side: how much of the time charged to its clock this JVM itself was stalled ({@link StallWatch}). */
         private final long[] stalledMs = new long[2];
-        /** Consecutive moves (of both sides) with |score| within drawScore, since the last capture or pawn/man move. */
-        private int drawStreak;
-        /** Per side: its consecutive moves with its own score at least resignScore below / above zero. */
-        private final int[] losingStreak = new int[2];
-        private final int[] winningStreak = new int[2];
+        private final ScoreAdjudication scores = new ScoreAdjudication(adjudication);
         /** The game as recorded once {@link #next} returned false; null when it was abandoned. */
         PlayedGame ended;
 
@@ -160,9 +156,9 @@ public final class Referee {
             if (outcome != null) {
                 return end(finish(task, startText, record, openingPlies, outcome));
             }
-            if (adjudication.maxPlies() > 0 && record.size() >= adjudication.maxPlies()) {
-                return end(done(task, startText, record, openingPlies, GameResult.DRAW,
-                        new Termination.Adjudicated("maximum of " + adjudication.maxPlies() + " plies"), 1));
+            ScoreAdjudication.Verdict capped = scores.beforePly(record.size());
+            if (capped != null) {
+                return end(done(task, startText, record, openingPlies, capped.result(), capped.termination(), 1));
             }
             String roll = null;
             if (game.current().needsDice()) {
@@ -246,38 +242,10 @@ public final class Referee {
                 onMove.accept(record.get(record.size() - 1), game.current());
             }
 
-            // Adjudication on the engines' own scores, as cutechess-cli's GameAdjudicator: a capture or a
-            // pawn (man) move resets the draw count, then the move's score counts; a move without a score
-            // resets the counts.
-            if (irreversible) {
-                drawStreak = 0;
-            }
-            if (score == null) {
-                drawStreak = 0;
-                losingStreak[side] = 0;
-                winningStreak[side] = 0;
-                return true;
-            }
-            drawStreak = Math.abs(score) <= adjudication.drawScore() ? drawStreak + 1 : 0;
-            losingStreak[side] = score <= -adjudication.resignScore() ? losingStreak[side] + 1 : 0;
-            winningStreak[side] = score >= adjudication.resignScore() ? winningStreak[side] + 1 : 0;
-            if (game.outcome() != null) {
-                return true;
-            }
-            if (adjudication.drawMoves() > 0 && record.size() >= adjudication.drawMinPlies()
-                    && drawStreak >= 2 * adjudication.drawMoves()) {
-                return end(done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.Adjudicated(
-                        "both scores within " + adjudication.drawScore() + " for " + adjudication.drawMoves() + " moves"), 1));
-            }
-            if (adjudication.resignMoves() > 0 && adjudication.resignScore() > 0
-                    && losingStreak[side] >= adjudication.resignMoves()
-                    && (!adjudication.resignTwoSided() || winningStreak[1 - side] >= adjudication.resignMoves())) {
-                String who = side == 0 ? "White" : "Black";
-                return end(done(task, startText, record, openingPlies, side == 0 ? GameResult.BLACK_WIN : GameResult.WHITE_WIN,
-                        new Termination.Adjudicated(adjudication.resignTwoSided()
-                                ? "both engines see " + (side == 0 ? "Black" : "White") + " ahead by " + adjudication.resignScore()
-                                : who + "'s score at least " + adjudication.resignScore() + " below zero for "
-                                        + adjudication.resignMoves() + " moves"), 1));
+            ScoreAdjudication.Verdict adjudicated = scores.afterMove(side, score, irreversible, record.size(),
+                    () -> game.outcome() != null);
+            if (adjudicated != null) {
+                return end(done(task, startText, record, openingPlies, adjudicated.result(), adjudicated.termination(), 1));
             }
             return true;
         }
@@ -296,7 +264,7 @@ public final class Referee {
     }
 
     /** Rolls two dice into the position; an opening tie (not a legal first roll) is rolled again. */
-    private static String roll(GameHistory game, SplittableRandom dice) {
+    static String roll(GameHistory game, SplittableRandom dice) {
         for (int attempt = 0; attempt < 1000; attempt++) {
             int a = dice.nextInt(1, 7);
             int b = dice.nextInt(1, 7);
@@ -313,11 +281,13 @@ public final class Referee {
 
     private static PlayedGame finish(GameTask task, String startText, List<PlayedMove> record, int openingPlies,
                                      Outcome outcome) {
-        if (outcome instanceof Outcome.Win win) {
-            return done(task, startText, record, openingPlies, win.winner() == 0 ? GameResult.WHITE_WIN : GameResult.BLACK_WIN,
-                    new Termination.ByRules(win.reason()), win.points());
-        }
-        return done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.ByRules(outcome.reason()), 1);
+        return done(task, startText, record, openingPlies, result(outcome), new Termination.ByRules(outcome.reason()),
+                outcome instanceof Outcome.Win win ? win.points() : 1);
+    }
+
+    /** The result the rules' outcome gives. */
+    static GameResult result(Outcome outcome) {
+        return outcome instanceof Outcome.Win win ? win.winner() == 0 ? GameResult.WHITE_WIN : GameResult.BLACK_WIN : GameResult.DRAW;
     }
 
     /** No result: the time verdict on {@code side} was this JVM's stall (see {@link StallWatch}); played again. */

@@ -2,6 +2,7 @@ package arbiter.tournament;
 
 import arbiter.config.ConfigException;
 import arbiter.config.RunConfig;
+import arbiter.execute.ExecutorStoppedException;
 import arbiter.execute.GameExecutor;
 import arbiter.execute.LocalExecutor;
 import arbiter.execute.PlayerFactory;
@@ -200,6 +201,9 @@ public final class Tournament {
                     if (f.error() != null) {
                         Throwable cause = f.error() instanceof CompletionException c && c.getCause() != null
                                 ? c.getCause() : f.error();
+                        if (cause instanceof ExecutorStoppedException stopped) {
+                            throw stopped;
+                        }
                         throw new IllegalStateException("worker failed: " + cause, cause);
                     }
                     if (f.game() != null && f.game().termination() instanceof Termination.HarnessStalled) {

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Leases with deadlines and run-bound messages against a peer without the secret that can reach the
- * coordinator's port: it takes specs off a worker's queue and replays a cancel recorded in another run.
+ * Leases with deadlines and run-bound messages against a peer without the secret on the wire: specs
+ * lost on the way to a worker, a cancel recorded in another run replayed.
  */
 class ClusterLeaseTest {
     @TempDir
@@ -62,13 +62,15 @@ class ClusterLeaseTest {
 
     @Test
     void sequenceNumbersAreTakenOnceWithinTheWindow() {
-        Sequence s = new Sequence();
-        assertTrue(s.take(5));
+        Sequence s = new Sequence(5);
         assertTrue(s.take(3));
         assertTrue(!s.take(5) && !s.take(3));
         assertTrue(s.take(5 + Sequence.WINDOW));
         assertTrue(!s.take(5), "below the window: a replay");
         assertTrue(s.take(6 + Sequence.WINDOW) && !s.take(6 + Sequence.WINDOW));
+        // A number far ahead would move the window past every real one to come (issue 38 item 5): refused.
+        assertTrue(!s.take(1_000_000_000_000L) && !s.take(6 + 2L * Sequence.WINDOW + 1), "far ahead: refused");
+        assertTrue(s.take(6 + 2L * Sequence.WINDOW), "one window ahead is taken");
     }
 
     private static int freePort() throws java.io.IOException {
@@ -109,10 +111,11 @@ class ClusterLeaseTest {
         while (announced.get(worker.id()) == null && System.currentTimeMillis() < until) {
             Thread.sleep(50);
         }
-        com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(signer.open(announced.get(worker.id())));
+        Signer key = signer.forWorker(worker.id());
+        com.fasterxml.jackson.databind.JsonNode hello = Wire.parse(key.open(announced.get(worker.id())));
         com.hazelcast.collection.IQueue<Object> tasks = member.getQueue(ClusterExecutor.TASKS + worker.id());
-        tasks.offer(signer.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
-                .put("seq", 1).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
+        tasks.offer(key.sign(Wire.text(Wire.object().put("kind", "welcome").put("run", "r").put("coordinator", "c")
+                .put("seq", 1).put("control", 0).put("worker", worker.id()).put("nonce", hello.get("nonce").asText()))));
         return tasks;
     }
 
@@ -133,7 +136,7 @@ class ClusterLeaseTest {
             var m = Wire.object().put("kind", "spec").put("run", "r").put("coordinator", "c").put("seq", 2)
                     .put("worker", worker.id()).put("lease", 1).put("moves", false);
             m.set("spec", Wire.tree(ClusterSecurityTest.spec(0, ClusterSecurityTest.builtIn("a", 1), ClusterSecurityTest.builtIn("b", 1))));
-            tasks.offer(signer.sign(Wire.text(m)));
+            tasks.offer(signer.forWorker(worker.id()).sign(Wire.text(m)));
             Thread.sleep(4000); // the game is over well before: its result waits at the worker
             assertEquals(List.of("filler"), new ArrayList<>(results), "the full queue took nothing more");
             List<String> kinds = new ArrayList<>();
@@ -141,7 +144,7 @@ class ClusterLeaseTest {
             while (!kinds.contains("result") && System.currentTimeMillis() < until) {
                 Object o = results.poll(200, TimeUnit.MILLISECONDS);
                 if (o instanceof byte[] batch) {
-                    ResultBatch.decode(signer.openBytes(batch)).entries().forEach(e -> kinds.add(e.kind().name().toLowerCase()));
+                    ResultBatch.decode(signer.forWorker(worker.id()).openBytes(batch)).entries().forEach(e -> kinds.add(e.kind().name().toLowerCase()));
                 }
             }
             assertTrue(kinds.contains("result"), "the result is handed in once there is room: " + kinds + console);
@@ -179,7 +182,7 @@ class ClusterLeaseTest {
                         "international", Map.of(), a, b, new Adjudication(0, 0, 0, 0, 0, 30))));
             }
             long given = System.nanoTime();
-            tasks.offer(signer.sign(Wire.text(m)));
+            tasks.offer(signer.forWorker(worker.id()).sign(Wire.text(m)));
             var results = member.getQueue(ClusterExecutor.RESULTS);
             List<Double> early = new ArrayList<>();
             java.util.Set<Long> named = new java.util.TreeSet<>();
@@ -189,7 +192,7 @@ class ClusterLeaseTest {
                 Object o = results.poll(100, TimeUnit.MILLISECONDS);
                 double at = (System.nanoTime() - given) / 1e9;
                 if (o instanceof byte[] batch) {
-                    for (ResultBatch.Entry e : ResultBatch.decode(signer.openBytes(batch)).entries()) {
+                    for (ResultBatch.Entry e : ResultBatch.decode(signer.forWorker(worker.id()).openBytes(batch)).entries()) {
                         seen.add(String.format(java.util.Locale.ROOT, "%.2f s %s%s", at, e.kind(), e.kind() == ResultBatch.Kind.REFUSED ? " " + e.why()
                                 : e.kind() == ResultBatch.Kind.RESULT ? " " + e.game().termination().describe() : ""));
                         if (e.kind() == ResultBatch.Kind.ALIVE) {
@@ -236,17 +239,24 @@ class ClusterLeaseTest {
                 second.leases.marginMs = 2000;
                 processes.await("the worker in run 2", 60, () -> second.workers().size() == 1);
                 String worker = second.workers().get(0).id();
+                // No client may take from another's queue or publish a cancel (ClientGuard): the peer is on the wire,
+                // where it loses specs and injects the recorded cancel, as the coordinator's member itself.
                 HazelcastInstance peer = Hazelcasts.client(at, "peer", 10_000);
+                HazelcastInstance wire = com.hazelcast.core.Hazelcast.getHazelcastInstanceByName("arbiter-coordinator-" + processes.port);
                 AtomicInteger stolen = new AtomicInteger();
+                AtomicInteger refused = new AtomicInteger();
                 Thread thief = new Thread(() -> {
-                    var tasks = peer.getQueue(ClusterExecutor.TASKS + worker);
-                    var control = peer.getTopic(ClusterExecutor.CONTROL);
                     try {
                         while (!Thread.currentThread().isInterrupted()) {
-                            if (stolen.get() < steals && tasks.poll(50, TimeUnit.MILLISECONDS) != null) {
+                            try {
+                                peer.getQueue(ClusterExecutor.TASKS + worker).poll();
+                            } catch (RuntimeException e) {
+                                refused.incrementAndGet();
+                            }
+                            if (stolen.get() < steals && wire.getQueue(ClusterExecutor.TASKS + worker).poll(50, TimeUnit.MILLISECONDS) != null) {
                                 stolen.incrementAndGet();
                             }
-                            control.publish(recorded.get(0));
+                            wire.getTopic(ClusterExecutor.CONTROL).publish(recorded.get(0));
                             Thread.sleep(stolen.get() < steals ? 0 : 250);
                         }
                     } catch (InterruptedException | RuntimeException e) {
@@ -267,10 +277,13 @@ class ClusterLeaseTest {
                 thief.interrupt();
                 thief.join();
                 peer.shutdown();
-                assertTrue(stolen.get() >= 1, "the peer took specs off the worker's queue");
-                // Each stolen spec costs one deadline at most (they may overlap); the games themselves take well under that.
-                assertTrue(seconds < stolen.get() * deadline / 1000.0 + 15, games + " games took " + seconds + " s with deadline "
-                        + deadline + " ms");
+                assertTrue(refused.get() >= 1, "the peer's client may not take from the worker's queue");
+                assertTrue(stolen.get() >= 1, "specs were lost on the way");
+                // Each lost spec costs its lease's confirmation deadline at most (they may overlap); the games themselves
+                // take well under that.
+                long lost = Math.min(deadline, second.leases.confirmMs);
+                assertTrue(seconds < stolen.get() * lost / 1000.0 + 15, games + " games took " + seconds + " s with deadline "
+                        + lost + " ms");
                 String log = processes.log("w1");
                 assertTrue(log.contains("rejected a control message: a cancel for another run or coordinator"), log);
                 assertTrue(!log.contains("cancelled its games (up to lease") || log.lastIndexOf("cancelled its games")

@@ -56,7 +56,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ClusterScale {
     static final byte[] SECRET = "a cluster secret of enough bytes".getBytes(StandardCharsets.UTF_8);
-    private static final List<PlayedMove> MOVES = Collections.nCopies(80, new PlayedMove("32-28", null, 0, 1, null));
+    /** Every simulated game: 80 random legal plies from the start, drawn at the move cap (the coordinator replays it). */
+    private static final int PLIES = 80;
+    private static final List<PlayedMove> MOVES = legalGame();
 
     /** What one run measured. */
     record Figures(int workers, int games, double seconds, double coordinatorCpuMsPerGame, double latencyMedianMs,
@@ -75,6 +77,26 @@ public final class ClusterScale {
     }
 
     private ClusterScale() {
+    }
+
+    /** {@link #PLIES} random legal moves from the start of international draughts that do not end the game. */
+    private static List<PlayedMove> legalGame() {
+        arbiter.game.Rules rules = arbiter.game.Games.rules("international");
+        for (long seed = 1; ; seed++) {
+            java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+            arbiter.game.GameHistory game = new arbiter.game.GameHistory(rules.start());
+            List<PlayedMove> moves = new ArrayList<>();
+            while (moves.size() < PLIES && game.outcome() == null) {
+                arbiter.game.Position p = game.current();
+                List<arbiter.game.Move> legal = p.legalMoves();
+                arbiter.game.Move m = legal.get(random.nextInt(legal.size()));
+                moves.add(new PlayedMove(p.formatMove(m), null, 0, 1, null));
+                game.play(m);
+            }
+            if (moves.size() == PLIES && game.outcome() == null) {
+                return List.copyOf(moves);
+            }
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -136,7 +158,7 @@ public final class ClusterScale {
             long cpu0 = coordinatorCpu(threads);
             long looked0 = coordinator.dispatcher.looked;
             long given0 = coordinator.dispatcher.given;
-            long messages0 = coordinator.specMessages.get() + coordinator.batchesIn.get();
+            long messages0 = coordinator.specMessages() + coordinator.batchesIn.get();
             long t0 = System.nanoTime();
             play(coordinator, submitted, warmup, games);
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -173,7 +195,7 @@ public final class ClusterScale {
             return new Figures(workers, games, seconds, cpu / 1e6 / games, measured[games / 2] / 1e6,
                     measured[(int) (games * 0.99)] / 1e6, coordinator.dispatcher.looked - looked0,
                     coordinator.dispatcher.given - given0, least,
-                    (double) (coordinator.specMessages.get() + coordinator.batchesIn.get() - messages0) / games);
+                    (double) (coordinator.specMessages() + coordinator.batchesIn.get() - messages0) / games);
         } finally {
             for (FakeWorker f : fakes) {
                 f.close();
@@ -261,7 +283,7 @@ public final class ClusterScale {
         PlayerSpec a = new PlayerSpec("a", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(1, 0, 0, 0, 0, 0, 0));
         PlayerSpec b = new PlayerSpec("b", "draughts-alphabeta", null, Map.of(), Map.of(), new TimeLimits(1, 0, 0, 0, 0, 0, 0));
         GameTask task = new GameTask(id, 1, id, "a", "b", Opening.start(), 42 + id);
-        return new GameSpec("scale/1", task, "international", Map.of(), a, b, new Adjudication(0, 0, 0, 0, 0, 120));
+        return new GameSpec("scale/1", task, "international", Map.of(), a, b, new Adjudication(0, 0, 0, 0, 0, PLIES));
     }
 
     /** CPU time per kind of thread (numbers in names dropped). */
@@ -290,7 +312,7 @@ public final class ClusterScale {
     static final class FakeWorker implements AutoCloseable {
         private final HazelcastInstance hz;
         private final String id;
-        private final Signer signer;
+        private final Signer key;
         /** When each game's spec reached this worker, by game id (System.nanoTime). */
         private final long[] received;
         private final AtomicLong sequence = new AtomicLong();
@@ -306,7 +328,6 @@ public final class ClusterScale {
         volatile int played;
 
         FakeWorker(int port, int n, Signer signer, long[] received) throws Exception {
-            this.signer = signer;
             this.received = received;
             ClientConfig config = new ClientConfig();
             config.setClusterName(Hazelcasts.CLUSTER_NAME);
@@ -320,25 +341,25 @@ public final class ClusterScale {
             config.getNetworkConfig().addAddress("127.0.0.1:" + port).setSmartRouting(false);
             hz = HazelcastClient.newHazelcastClient(config);
             id = hz.getLocalEndpoint().getUuid().toString();
+            key = signer.forWorker(id);
             tasks = hz.getQueue(ClusterExecutor.TASKS + id);
             results = hz.getQueue(ClusterExecutor.RESULTS);
             String nonce = "nonce-" + n;
             ObjectNode hello = Wire.object().put("kind", "hello").put("worker", id).put("nonce", nonce)
                     .put("seq", sequence.incrementAndGet()).put("host", "fake").put("cores", 1).put("slots", 1);
             hello.putArray("engines");
-            hz.getMap(ClusterExecutor.WORKERS).put(id, signer.sign(Wire.text(hello)));
-            JsonNode welcome = Wire.parse(signer.open(tasks.poll(60, TimeUnit.SECONDS)));
+            hz.getMap(ClusterExecutor.WORKERS).put(id, key.sign(Wire.text(hello)));
+            JsonNode welcome = Wire.parse(key.open(tasks.poll(60, TimeUnit.SECONDS)));
             if (!"welcome".equals(welcome.path("kind").asText()) || !nonce.equals(welcome.path("nonce").asText())) {
                 throw new IllegalStateException("not welcomed: " + welcome);
             }
             run = welcome.get("run").asText();
             coordinator = welcome.get("coordinator").asText();
-            seen = new Sequence();
-            seen.take(welcome.get("seq").asLong());
+            seen = new Sequence(welcome.get("seq").asLong());
         }
 
         void start() {
-            outbox = new Outbox(signer, id, sequence, () -> coordinator, Long.getLong("scale.linger.ms", 20) * 1_000_000L);
+            outbox = new Outbox(key, id, sequence, () -> coordinator, Long.getLong("scale.linger.ms", 20) * 1_000_000L);
             Thread sender = new Thread(() -> outbox.run(results), "fake-sender-" + id.substring(0, 8));
             sender.setDaemon(true);
             sender.start();
@@ -363,7 +384,7 @@ public final class ClusterScale {
                 }
                 long now = System.nanoTime();
                 for (Object o : specs) {
-                    JsonNode m = Wire.parse(signer.open(o));
+                    JsonNode m = Wire.parse(key.open(o));
                     String kind = m.path("kind").asText();
                     if (!kind.startsWith("spec") || !run.equals(m.path("run").asText())
                             || !coordinator.equals(m.path("coordinator").asText()) || !seen.take(m.path("seq").asLong(-1))) {
@@ -375,7 +396,7 @@ public final class ClusterScale {
                         long lease = g.get("lease").asLong();
                         outbox.add(run, coordinator, ResultBatch.Entry.of(ResultBatch.Kind.STARTED, lease));
                         outbox.add(run, coordinator, ResultBatch.Entry.result(lease, new PlayedGame(spec.task(), null, MOVES, 0,
-                                GameResult.DRAW, new Termination.Adjudicated("instant"), 1)));
+                                GameResult.DRAW, new Termination.Adjudicated("maximum of " + PLIES + " plies"), 1)));
                         played++;
                     }
                 }

@@ -94,12 +94,18 @@ class ClusterSecurityTest {
             // The attacker joins as a worker (it has the secret here, to be leased a game).
             HazelcastInstance attacker = Hazelcasts.client(Hazelcasts.Address.parse(processes.join(), "join"), "attacker", 10_000);
             String fakeId = attacker.getLocalEndpoint().getUuid().toString();
+            Signer key = signer.forWorker(fakeId);
             ObjectNode hello = Wire.object().put("kind", "hello").put("worker", fakeId).put("nonce", "n").put("seq", 1)
                     .put("host", "attacker").put("cores", 1).put("slots", 1);
             hello.putArray("engines");
+            // An announcement under another id is refused by the member; one signed with the secret itself
+            // instead of this worker's key by the coordinator.
+            assertThrows(RuntimeException.class, () -> attacker.getMap(ClusterExecutor.WORKERS).put("intruder",
+                    key.sign(Wire.text(hello.deepCopy().put("worker", "intruder")))));
             attacker.getMap(ClusterExecutor.WORKERS).put(fakeId, signer.sign(Wire.text(hello)));
-            // An announcement without the secret is refused.
-            attacker.getMap(ClusterExecutor.WORKERS).put("intruder", Wire.text(hello.put("worker", "intruder")));
+            awaitTrue(() -> coordinator.rejected() == 1, 10);
+            hello.put("seq", 2);
+            attacker.getMap(ClusterExecutor.WORKERS).put(fakeId, key.sign(Wire.text(hello)));
             awaitTrue(() -> coordinator.workers().size() == 1, 10);
 
             GameSpec spec = spec(0, builtIn("white", 2), builtIn("black", 1));
@@ -115,33 +121,46 @@ class ClusterSecurityTest {
                     positions.add(position);
                 }
             });
-            JsonNode welcome = Wire.parse(signer.open(attacker.getQueue(ClusterExecutor.TASKS + fakeId).poll(10, TimeUnit.SECONDS)));
+            var queue = attacker.getQueue(ClusterExecutor.TASKS + fakeId);
+            assertEquals("unwelcome", Wire.parse(key.open(queue.poll(10, TimeUnit.SECONDS))).get("kind").asText());
+            JsonNode welcome = Wire.parse(key.open(queue.poll(10, TimeUnit.SECONDS)));
             assertEquals("welcome", welcome.get("kind").asText());
             assertEquals("n", welcome.get("nonce").asText());
-            Object leased = attacker.getQueue(ClusterExecutor.TASKS + fakeId).poll(10, TimeUnit.SECONDS);
-            JsonNode lease = Wire.parse(signer.open(leased));
+            Object leased = queue.poll(10, TimeUnit.SECONDS);
+            JsonNode lease = Wire.parse(key.open(leased));
             assertEquals(spec, Wire.spec(lease.get("spec")));
 
-            // A made-up result: white won at once.
+            // A made-up result, white winning at once, in batches that are each refused: unsigned, signed with
+            // another secret or with the secret itself (not this worker's key), a Java object, as another worker
+            // (these three by the member), for a lease it does not hold, for another game.
             PlayedGame fake = new PlayedGame(spec.task(), null, List.of(), 0, GameResult.WHITE_WIN,
                     new Termination.ByRules(EndReason.NO_LEGAL_MOVE), 1);
-            ObjectNode forged = Wire.object().put("kind", "result").put("run", lease.get("run").asText())
-                    .put("coordinator", lease.get("coordinator").asText()).put("worker", fakeId).put("seq", 2)
-                    .put("lease", lease.get("lease").asLong());
-            forged.set("game", Wire.tree(fake));
+            String run = lease.get("run").asText();
+            String incarnation = lease.get("coordinator").asText();
+            long leaseNumber = lease.get("lease").asLong();
             var results = attacker.getQueue(ClusterExecutor.RESULTS);
-            results.offer(Wire.text(forged));                                                      // unsigned
-            results.offer(new Signer("a different secret, long enough".getBytes(StandardCharsets.UTF_8)).sign(Wire.text(forged)));
-            results.offer(new Evil("deserialise me"));                                            // a Java object
-            results.offer(signer.sign(Wire.text(forged.deepCopy().put("worker", "someone-else")))); // not its lease
-            forged.put("seq", 3);
-            ObjectNode wrongGame = forged.deepCopy();
-            wrongGame.set("game", Wire.tree(new PlayedGame(spec(5, builtIn("white", 2), builtIn("black", 1)).task(), null,
-                    List.of(), 0, GameResult.WHITE_WIN, new Termination.ByRules(EndReason.NO_LEGAL_MOVE), 1)));
-            results.offer(signer.sign(Wire.text(wrongGame)));                                      // another game
-            awaitTrue(() -> coordinator.rejected() >= 5, 10);
+            byte[] forged = new ResultBatch.Writer().add(ResultBatch.Entry.result(leaseNumber, fake)).finish(run, incarnation, fakeId, 3);
+            int refusedByMember = 0;
+            for (Object bad : List.<Object>of(forged, new Signer("a different secret, long enough".getBytes(StandardCharsets.UTF_8))
+                    .sign(forged), signer.sign(forged), new Evil("deserialise me"), key.sign(new ResultBatch.Writer()
+                    .add(ResultBatch.Entry.result(leaseNumber, fake)).finish(run, incarnation, "someone-else", 4)))) {
+                try {
+                    results.offer(bad);
+                } catch (RuntimeException e) {
+                    refusedByMember++;
+                }
+            }
+            results.offer(key.sign(new ResultBatch.Writer().add(ResultBatch.Entry.result(leaseNumber + 1, fake))
+                    .finish(run, incarnation, fakeId, 5)));
+            PlayedGame otherGame = new PlayedGame(spec(5, builtIn("white", 2), builtIn("black", 1)).task(), null,
+                    List.of(), 0, GameResult.WHITE_WIN, new Termination.ByRules(EndReason.NO_LEGAL_MOVE), 1);
+            results.offer(key.sign(new ResultBatch.Writer().add(ResultBatch.Entry.result(leaseNumber, otherGame))
+                    .finish(run, incarnation, fakeId, 6)));
+            assertEquals(3, refusedByMember, "unsigned bytes, the Java object and the batch under another id never reach the coordinator");
+            awaitTrue(() -> coordinator.rejected() >= 4, 10);
             Thread.sleep(300);
             assertFalse(result.isDone(), "no forged result is taken");
+            assertTrue(coordinator.workers().isEmpty(), "the worker that handed in another game is dropped");
 
             // The attacker leaves; a real worker takes the game back from the queue and plays it.
             attacker.shutdown();
@@ -157,10 +176,12 @@ class ClusterSecurityTest {
                 assertNotNull(rules.parsePosition(p));
             }
 
-            // A late result of the re-leased game is dropped: the game stays what the real worker played.
+            // A late result of the re-leased game, from a client that is no joined worker, is refused: the game
+            // stays what the real worker played.
             HazelcastInstance late = Hazelcasts.client(Hazelcasts.Address.parse(processes.join(), "join"), "late", 10_000);
-            late.getQueue(ClusterExecutor.RESULTS).offer(signer.sign(Wire.text(forged)));
-            Thread.sleep(500);
+            String lateId = late.getLocalEndpoint().getUuid().toString();
+            assertThrows(RuntimeException.class, () -> late.getQueue(ClusterExecutor.RESULTS).offer(signer.forWorker(lateId)
+                    .sign(new ResultBatch.Writer().add(ResultBatch.Entry.result(leaseNumber, fake)).finish(run, incarnation, lateId, 7))));
             assertEquals(game, result.get());
             late.shutdown();
         }
@@ -174,16 +195,17 @@ class ClusterSecurityTest {
              ClusterExecutor coordinator = new ClusterExecutor(processes.join(), signer,
                      new LocalExecutor(0, new PlayerFactory(Map.of())), 0)) {
             processes.worker("w1");
-            awaitTrue(() -> coordinator.workers().size() == 1, 30);
+            processes.await("w1 welcomed", 30, () -> processes.outputContains("w1", "Joined"));
             String workerId = coordinator.workers().get(0).id();
-            HazelcastInstance peer = Hazelcasts.client(Hazelcasts.Address.parse(processes.join(), "join"), "peer", 10_000);
-            var tasks = peer.getQueue(ClusterExecutor.TASKS + workerId);
+            // What reaches the worker's queue, as a peer on the wire would put it there (no client may: ClientGuard).
+            var tasks = com.hazelcast.core.Hazelcast.getHazelcastInstanceByName("arbiter-coordinator-" + processes.port)
+                    .getQueue(ClusterExecutor.TASKS + workerId);
             // A signed spec naming an external engine the worker was not configured with: refused, nothing run.
             PlayerSpec external = new PlayerSpec("sf", "stockfish", Protocol.UCI, Map.of(), Map.of(), new TimeLimits(0, 1000, 0, 0, 0, 0, 0));
             ObjectNode m = Wire.object().put("kind", "spec").put("run", coordinator.run).put("coordinator", coordinator.incarnation)
-                    .put("seq", coordinator.sequence.incrementAndGet()).put("worker", workerId).put("lease", 99);
+                    .put("seq", 100).put("worker", workerId).put("lease", 99);
             m.set("spec", Wire.tree(spec(1, external, builtIn("black", 1))));
-            tasks.offer(signer.sign(Wire.text(m)));
+            tasks.offer(signer.forWorker(workerId).sign(Wire.text(m)));
             // An unsigned spec: rejected before it is even read.
             tasks.offer(Wire.text(m));
             processes.await("the refusal and the rejection", 20, () -> {
@@ -195,7 +217,6 @@ class ClusterSecurityTest {
                     return false;
                 }
             });
-            peer.shutdown();
         }
     }
 

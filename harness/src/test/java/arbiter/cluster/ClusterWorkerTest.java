@@ -94,6 +94,31 @@ class ClusterWorkerTest {
         }
     }
 
+    /**
+     * Issue 38 item 9: a SIGTERM in the worker's first second or so, once its stop hook is in place (its
+     * log file is there) but before the worker exists, was lost, and later ones ignored. Three workers,
+     * each stopped at another moment of its start.
+     */
+    @Test
+    void sigtermWhileTheWorkerStartsEndsIt() throws Exception {
+        try (ClusterProcesses processes = new ClusterProcesses(dir)) {
+            List<Process> workers = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                workers.add(processes.worker("start" + i));
+            }
+            for (int i = 0; i < 3; i++) {
+                Path log = dir.resolve("start" + i + ".log");
+                processes.await("the log of worker " + i, 60, () -> Files.exists(log));
+                Thread.sleep(i * 400L);
+                workers.get(i).destroy(); // SIGTERM
+            }
+            for (int i = 0; i < 3; i++) {
+                assertTrue(workers.get(i).waitFor(20, TimeUnit.SECONDS), "SIGTERM " + i * 400 + " ms after worker " + i
+                        + "'s log appeared ends it:\n" + processes.log("start" + i));
+            }
+        }
+    }
+
     @Test
     void sigtermEndsAPlayingWorkerAtOnceAndItsGameIsPlayedElsewhere() throws Exception {
         Signer signer = new Signer("0123456789abcdef0123456789abcdef-test".getBytes(StandardCharsets.UTF_8));

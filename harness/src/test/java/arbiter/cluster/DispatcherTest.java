@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class DispatcherTest {
     private static Remote worker(String id, int slots, String... engines) {
-        return new Remote(new ClusterExecutor.WorkerInfo(id, "host", 1, slots, List.of(engines)), null);
+        return new Remote(new ClusterExecutor.WorkerInfo(id, "host", 1, slots, List.of(engines)), null, null, "");
     }
 
     private static Job job(int id) {

@@ -13,6 +13,8 @@ import java.util.List;
  * trailing annotations ({@code ! ? *}).
  */
 final class DraughtsNotation {
+    /** Between a move's squares (compiled once: {@code String.split} compiles a character class at every call). */
+    private static final java.util.regex.Pattern SEPARATORS = java.util.regex.Pattern.compile("[-xX:]");
     private DraughtsNotation() {
     }
 
@@ -113,7 +115,7 @@ final class DraughtsNotation {
         while (!text.isEmpty() && "!?*+#".indexOf(text.charAt(text.length() - 1)) >= 0) {
             text = text.substring(0, text.length() - 1);
         }
-        String[] tokens = text.split("[-xX:]", -1);
+        String[] tokens = SEPARATORS.split(text, -1);
         if (text.isEmpty() || tokens.length < 2) {
             throw new NotationException("unparsable move '" + input
                     + "': expected squares joined by '-' or 'x' (32-28, 28x19) or algebraic (c3-d4, c3:e5)");

@@ -116,7 +116,7 @@ public final class UciPlayer extends ProcessPlayer {
         } finally {
             process.wakeOnlyFor(null);
         }
-        SearchInfo info = reports.fold();
+        SearchInfo info = reports.fold().settled();
         long answered = System.nanoTime();
         searched(game, start, answered, info.timeMs);
         long elapsed = (answered - start) / 1_000_000;
@@ -238,7 +238,8 @@ public final class UciPlayer extends ProcessPlayer {
 
     /**
      * Folds one {@code info} line into the search info: score (cp, or mate in moves converted to a win
-     * or loss by distance), depth, seldepth, nodes, nps, time, pv. Lines for other {@code multipv}
+     * or loss by distance; a {@code lowerbound} or {@code upperbound} score apart from an exact one, see
+     * {@link SearchInfo#settled}), depth, seldepth, nodes, nps, time, pv. Lines for other {@code multipv}
      * entries than the first and other lines are ignored; of a malformed line, what came before the
      * fault is kept. The line is read in place: no word is copied but the principal variation.
      */
@@ -263,6 +264,7 @@ public final class UciPlayer extends ProcessPlayer {
         long nps = -1;
         long time = -1;
         Integer score = null;
+        boolean bounded = false;
         String pv = null;
         try {
             while (w.more()) {
@@ -290,6 +292,8 @@ public final class UciPlayer extends ProcessPlayer {
                         w.skip();
                         w.number();
                     }
+                } else if (w.at("lowerbound") || w.at("upperbound")) {
+                    bounded = true; // fastchess's isBound: the word anywhere in the line
                 } else if (w.at("pv")) {
                     pv = w.rest(); // split once, at the end of the search, not for every line
                     break;
@@ -323,13 +327,20 @@ public final class UciPlayer extends ProcessPlayer {
             info.timeMs = time;
             info.known |= SearchInfo.TIME;
         }
-        if (score != null && (take & SearchInfo.SCORE) != 0) {
-            info.score = score;
-            info.known |= SearchInfo.SCORE;
-        }
         if (pv != null && (take & SearchInfo.PV) != 0) {
             info.pvText(pv);
             info.known |= SearchInfo.PV;
+        }
+        if (score != null) {
+            SearchInfo.ScoreLine scored = new SearchInfo.ScoreLine(score, depth, selDepth, pv);
+            if (bounded) {
+                if (!onlyUnknown || info.bound == null) {
+                    info.bound = scored;
+                }
+            } else if ((take & SearchInfo.SCORE) != 0) {
+                info.exact = scored;
+                info.known |= SearchInfo.SCORE;
+            }
         }
     }
 

@@ -113,9 +113,12 @@ public final class Referee {
         private final int[] movesMade = new int[2];
         /** Consecutive moves (of both sides) with |score| within drawScore, since the last capture or pawn/man move. */
         private int drawStreak;
-        /** Per side: its consecutive moves with its own score at least resignScore below / above zero. */
+        /** Per side: its consecutive moves with its own score at least resignScore below zero. */
         private final int[] losingStreak = new int[2];
-        private final int[] winningStreak = new int[2];
+        /** Two-sided resign: consecutive moves (of both sides) with |score| at least resignScore. */
+        private int decisiveStreak;
+        /** The ply number of the game's start as its move number counts it (see {@link Position#moveNumber}). */
+        private final int startPly;
         /** The game as recorded once {@link #next} returned false; null when it was abandoned. */
         PlayedGame ended;
 
@@ -134,6 +137,8 @@ public final class Referee {
             }
             openingPlies = record.size();
             startText = task.opening().position();
+            Position first = game.start();
+            startPly = 2 * (first.moveNumber() - 1) + (first.sideToMove() == rules.start().sideToMove() ? 0 : 1);
             dice = new SplittableRandom(task.seed());
             for (int side = 0; side < 2; side++) {
                 remaining[side] = limits[side].timeMs();
@@ -154,7 +159,7 @@ public final class Referee {
             if (outcome != null) {
                 return end(finish(task, startText, record, openingPlies, outcome));
             }
-            if (adjudication.maxPlies() > 0 && record.size() >= adjudication.maxPlies()) {
+            if (adjudication.maxPlies() > 0 && record.size() - openingPlies >= adjudication.maxPlies()) {
                 return end(done(task, startText, record, openingPlies, GameResult.DRAW,
                         new Termination.Adjudicated("maximum of " + adjudication.maxPlies() + " plies"), 1));
             }
@@ -225,44 +230,54 @@ public final class Referee {
             record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll,
                     answer.selDepth(), answer.nodes(), answer.nodes() > 0 && answer.timeMs() > 0
                             ? answer.nodes() * 1000 / answer.timeMs() : 0, pvText(position, answer)));
-            boolean irreversible = position.isIrreversible(move);
+            boolean resetsCount = position.resetsProgressCount(move);
             game.play(move);
             if (onMove != null) {
                 onMove.accept(record.get(record.size() - 1), game.current());
             }
+            return adjudicate(side, score, resetsCount);
+        }
 
-            // Adjudication on the engines' own scores, as cutechess-cli's GameAdjudicator: a capture or a
-            // pawn (man) move resets the draw count, then the move's score counts; a move without a score
-            // resets the counts.
-            if (irreversible) {
+        /**
+         * Adjudication on the engines' own scores, after {@code side}'s move, as fastchess's {@code Match::adjudicate}
+         * and its trackers ({@code app/src/matchmaking/match/match.hpp}, match.cpp): a capture or a pawn (man) move
+         * resets the draw count, then the move's score counts; a move without a score resets the counts.
+         * Resign is checked before draw. The draw waits for {@code drawMinPlies} counted from the game's start
+         * as its move number counts it (fastchess: the fullmove number, so an EPD opening's own number counts).
+         *
+         * @return false when the game is adjudicated (see {@link #ended})
+         */
+        private boolean adjudicate(int side, Integer score, boolean resetsCount) {
+            if (resetsCount) {
                 drawStreak = 0;
             }
             if (score == null) {
                 drawStreak = 0;
                 losingStreak[side] = 0;
-                winningStreak[side] = 0;
+                decisiveStreak = 0;
                 return true;
             }
             drawStreak = Math.abs(score) <= adjudication.drawScore() ? drawStreak + 1 : 0;
             losingStreak[side] = score <= -adjudication.resignScore() ? losingStreak[side] + 1 : 0;
-            winningStreak[side] = score >= adjudication.resignScore() ? winningStreak[side] + 1 : 0;
+            decisiveStreak = Math.abs(score) >= adjudication.resignScore() ? decisiveStreak + 1 : 0;
             if (game.outcome() != null) {
                 return true;
             }
-            if (adjudication.drawMoves() > 0 && record.size() >= adjudication.drawMinPlies()
+            boolean twoSided = adjudication.resignTwoSided();
+            if (adjudication.resignMoves() > 0 && adjudication.resignScore() > 0 && score < 0
+                    && (twoSided ? decisiveStreak >= 2 * adjudication.resignMoves() : losingStreak[side] >= adjudication.resignMoves())) {
+                String who = side == 0 ? "White" : "Black";
+                return end(done(task, startText, record, openingPlies, side == 0 ? GameResult.BLACK_WIN : GameResult.WHITE_WIN,
+                        new Termination.Adjudicated(twoSided
+                                ? "both engines' scores at least " + adjudication.resignScore() + " from zero for "
+                                        + adjudication.resignMoves() + " moves, " + who + "'s below"
+                                : who + "'s score at least " + adjudication.resignScore() + " below zero for "
+                                        + adjudication.resignMoves() + " moves"), 1));
+            }
+            if (adjudication.drawMoves() > 0 && startPly + record.size() >= adjudication.drawMinPlies()
                     && drawStreak >= 2 * adjudication.drawMoves()) {
                 return end(done(task, startText, record, openingPlies, GameResult.DRAW, new Termination.Adjudicated(
                         "both scores within " + adjudication.drawScore() + " for " + adjudication.drawMoves() + " moves"), 1));
-            }
-            if (adjudication.resignMoves() > 0 && adjudication.resignScore() > 0
-                    && losingStreak[side] >= adjudication.resignMoves()
-                    && (!adjudication.resignTwoSided() || winningStreak[1 - side] >= adjudication.resignMoves())) {
-                String who = side == 0 ? "White" : "Black";
-                return end(done(task, startText, record, openingPlies, side == 0 ? GameResult.BLACK_WIN : GameResult.WHITE_WIN,
-                        new Termination.Adjudicated(adjudication.resignTwoSided()
-                                ? "both engines see " + (side == 0 ? "Black" : "White") + " ahead by " + adjudication.resignScore()
-                                : who + "'s score at least " + adjudication.resignScore() + " below zero for "
-                                        + adjudication.resignMoves() + " moves"), 1));
             }
             return true;
         }

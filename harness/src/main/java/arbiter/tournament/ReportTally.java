@@ -185,7 +185,8 @@ public final class ReportTally {
         int depth = -1;
         double seconds = -1;
         long nodes = -1;
-        for (String t : comment.split(" ")) {
+        for (String word : comment.split(" ")) {
+            String t = word.endsWith(",") ? word.substring(0, word.length() - 1) : word; // fastchess's ", " between fields
             if (seconds < 0) {
                 int slash = t.lastIndexOf('/');
                 if (slash > 0 && slash < t.length() - 1 && depth < 0) {

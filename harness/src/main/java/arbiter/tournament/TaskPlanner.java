@@ -7,7 +7,6 @@ import arbiter.config.RunConfig;
 import arbiter.game.Rules;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Turns a config's schedule into the run's game tasks, deterministically from the run seed. With
@@ -59,25 +58,16 @@ public final class TaskPlanner {
             meetings = s.rounds() * pairings.size();
         }
         List<Opening> openings = book.openings();
-        boolean random = config.openings().order() == OpeningOrder.RANDOM;
-        SplittableRandom orderRandom = new SplittableRandom(config.seed() ^ 0x0BE4_1A65L);
-        int[] deck = new int[openings.size()];
+        // Random: the book shuffled once as fastchess shuffles it (the same seed, the same order), then taken in
+        // turn like a sequential book, every opening once before any repeats.
+        int[] order = config.openings().order() == OpeningOrder.RANDOM
+                ? Mt19937x64.fastchessOrder(openings.size(), config.seed()) : null;
         List<GameTask> tasks = new ArrayList<>();
         int id = 0;
         for (int m = 0; m < meetings; m++) {
             String[] pairing = pairings.get(m % pairings.size());
             int round = s.match() ? m + 1 : m / pairings.size() + 1;
-            int index;
-            if (random) {
-                // Drawn without replacement (as fastchess): every opening once, in a seeded order, before any repeats.
-                int k = m % deck.length;
-                if (k == 0) {
-                    shuffle(deck, orderRandom);
-                }
-                index = deck[k];
-            } else {
-                index = m % openings.size();
-            }
+            int index = order == null ? m % openings.size() : order[m % openings.size()];
             long seed = mix(config.seed(), m);
             Opening opening = OpeningBook.withRandomPlies(openings.get(index), rules, config.openings().randomPlies(), seed);
             // Without pairs, colours alternate from one meeting of the same pairing to the next.
@@ -93,19 +83,6 @@ public final class TaskPlanner {
             tasks = new ArrayList<>(tasks.subList(0, s.games()));
         }
         return tasks;
-    }
-
-    /** Fisher-Yates: the deck becomes a fresh seeded permutation of 0..n-1. */
-    static void shuffle(int[] deck, SplittableRandom random) {
-        for (int i = 0; i < deck.length; i++) {
-            deck[i] = i;
-        }
-        for (int i = deck.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
     }
 
     /** SplitMix64 finaliser: a game seed from the run seed and the meeting number. */

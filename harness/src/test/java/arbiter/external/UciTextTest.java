@@ -52,6 +52,7 @@ class UciTextTest {
         UciPlayer.parseInfo("info currmove e2e4 currmovenumber 1", info);
         UciPlayer.parseInfo("info string hello world depth 99", info);
         UciPlayer.parseInfo("info depth x score cp", info);
+        info = info.settled();
         assertEquals(-35, info.score);
         assertEquals(12, info.depth);
         assertEquals(17, info.selDepth);
@@ -61,11 +62,11 @@ class UciTextTest {
         assertEquals(List.of("e2e4", "e7e5", "g1f3"), info.pv());
         SearchInfo mate = new SearchInfo();
         UciPlayer.parseInfo("info depth 5 score mate 3 pv a1a8", mate);
-        assertEquals(Score.WIN - 5, mate.score, "mate in 3 moves is a win in 5 plies");
-        assertEquals("#+3", Score.format(mate.score));
+        assertEquals(Score.WIN - 5, mate.settled().score, "mate in 3 moves is a win in 5 plies");
+        assertEquals("+M5", Score.format(mate.settled().score), "fastchess's form: plies to the mate");
         UciPlayer.parseInfo("info depth 5 score mate -2", mate);
-        assertEquals(-(Score.WIN - 4), mate.score);
-        assertEquals("#-2", Score.format(mate.score));
+        assertEquals(-(Score.WIN - 4), mate.settled().score);
+        assertEquals("-M4", Score.format(mate.settled().score));
     }
 
     @Test
@@ -77,7 +78,7 @@ class UciTextTest {
         UciPlayer.parseInfo("info\tdepth 7  seldepth\t9 multipv\t1 score cp\t-12 nodes 2000 pv e2e4\te7e5\r", info);
         assertEquals(7, info.depth);
         assertEquals(9, info.selDepth);
-        assertEquals(-12, info.score);
+        assertEquals(-12, info.settled().score);
         assertEquals(2000, info.nodes);
         assertEquals(List.of("e2e4", "e7e5"), info.pv());
         UciPlayer.parseInfo("info depth 8 multipv 2 score cp 50 nodes 9 pv d2d4", info);
@@ -108,7 +109,8 @@ class UciTextTest {
                 UciPlayer.parseInfo(line.toString(), forward);
                 backward.add(line.toString());
             }
-            SearchInfo b = backward.fold();
+            SearchInfo b = backward.fold().settled();
+            forward = forward.settled();
             String why = String.join("\n", sent);
             assertEquals(forward.depth, b.depth, why);
             assertEquals(forward.selDepth, b.selDepth, why);
@@ -118,6 +120,33 @@ class UciTextTest {
             assertEquals(forward.score, b.score, why);
             assertEquals(forward.pv(), b.pv(), why);
         }
+    }
+
+    /**
+     * fastchess (uci_engine.cpp, {@code lastInfoLine}) takes the newest line with an exact score, a line with
+     * {@code lowerbound} or {@code upperbound} only when there is none; the depth and pv are that line's. A
+     * search stopped by its node limit inside a fail-high ends with such a line: Stockfish 15.1 at 2000 nodes.
+     */
+    @Test
+    void aBoundScoreCountsOnlyWithoutAnExactOne() {
+        SearchInfo info = new SearchInfo();
+        UciPlayer.parseInfo("info depth 12 seldepth 14 multipv 1 score cp 30 nodes 1000 nps 50000 time 20 pv e2e4 e7e5", info);
+        UciPlayer.parseInfo("info depth 13 seldepth 17 multipv 1 score cp 80 lowerbound nodes 1500 nps 50000 time 30 pv d2d4", info);
+        SearchInfo s = info.settled();
+        assertEquals(30, s.score, "the exact score, not the bound after it");
+        assertEquals(12, s.depth);
+        assertEquals(14, s.selDepth);
+        assertEquals(List.of("e2e4", "e7e5"), s.pv());
+        assertEquals(1500, s.nodes, "the counters are the newest line's");
+        UciPlayer.InfoLines backward = new UciPlayer.InfoLines();
+        backward.add("info depth 12 seldepth 14 multipv 1 score cp 30 nodes 1000 nps 50000 time 20 pv e2e4 e7e5");
+        backward.add("info depth 13 seldepth 17 multipv 1 score cp 80 upperbound nodes 1500 nps 50000 time 30 pv d2d4");
+        assertEquals(30, backward.fold().settled().score, "read from the last line back: the same");
+        SearchInfo onlyBounds = new SearchInfo();
+        UciPlayer.parseInfo("info depth 1 score cp 5 upperbound pv e2e4", onlyBounds);
+        UciPlayer.parseInfo("info depth 2 score cp 9 lowerbound pv d2d4", onlyBounds);
+        assertEquals(9, onlyBounds.settled().score, "no exact score: the newest bound");
+        assertEquals(2, onlyBounds.settled().depth);
     }
 
     @Test

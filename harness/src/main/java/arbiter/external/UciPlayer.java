@@ -33,7 +33,7 @@ public final class UciPlayer extends ProcessPlayer {
     /** The lines that end a wait during a search at once: all but {@code info}. */
     private static final java.util.function.Predicate<String> NOT_INFO = l -> !startsWithWord(l, "info");
 
-    /** The engine's declared options: lower-case name to its own spelling and type. */
+    /** The engine's declared options: lower-case name to its own spelling, type and default ("" for none). */
     private final Map<String, String[]> declared = new LinkedHashMap<>();
 
     public UciPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
@@ -81,8 +81,23 @@ public final class UciPlayer extends ProcessPlayer {
             int type = s.indexOf(" type ");
             String optionName = (type < 0 ? s.substring(12) : s.substring(12, type)).strip();
             String kind = type < 0 ? "" : firstToken(s.substring(type + 6));
-            declared.put(optionName.toLowerCase(Locale.ROOT), new String[] {optionName, kind});
+            int dflt = s.indexOf(" default ");
+            String value = dflt < 0 ? "" : firstToken(s.substring(dflt + 9));
+            declared.put(optionName.toLowerCase(Locale.ROOT), new String[] {optionName, kind, value});
         }
+    }
+
+    @Override
+    public Map<String, String> optionValues() {
+        Map<String, String> values = new LinkedHashMap<>();
+        declared.values().forEach(d -> values.put(d[0], d[2]));
+        options.forEach((k, v) -> {
+            String[] d = declared.get(k.toLowerCase(Locale.ROOT));
+            if (d != null) {
+                values.put(d[0], text(v));
+            }
+        });
+        return values;
     }
 
     private void isReady() {

@@ -37,6 +37,15 @@ public final class GameLog implements AutoCloseable {
         this.channel = channel;
     }
 
+    /**
+     * Opens (creating if needed) a file that others may write too ({@code match -pgnout}, shared by
+     * several runs as fastchess shares it) to append games to: nothing in it is cut or rewritten.
+     */
+    public static GameLog openAppending(Path file) throws IOException {
+        return new GameLog(file, FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND));
+    }
+
     /** Opens (creating if needed) the log, first cutting off an incomplete final game. */
     public static GameLog open(Path file, Consumer<String> warnings) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
@@ -52,8 +61,7 @@ public final class GameLog implements AutoCloseable {
                 }
             }
         }
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-        return new GameLog(file, ch);
+        return openAppending(file);
     }
 
     /**

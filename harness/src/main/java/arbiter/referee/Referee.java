@@ -159,7 +159,7 @@ public final class Referee {
             if (outcome != null) {
                 return end(finish(task, startText, record, openingPlies, outcome));
             }
-            if (adjudication.maxPlies() > 0 && record.size() - openingPlies >= adjudication.maxPlies()) {
+            if (adjudication.maxPlies() > 0 && record.size() >= adjudication.maxPlies()) {
                 return end(done(task, startText, record, openingPlies, GameResult.DRAW,
                         new Termination.Adjudicated("maximum of " + adjudication.maxPlies() + " plies"), 1));
             }

@@ -98,6 +98,8 @@ public final class ReportTally {
      * then (the run's own) from its pre-flight, which replaces them.
      */
     final Map<String, String> engines = new LinkedHashMap<>();
+    /** By player, its external engine's declared options with their values, from this session's pre-flight. */
+    final Map<String, Map<String, String>> engineOptions = new LinkedHashMap<>();
     private final Rules rules;
     int games;
 

@@ -33,10 +33,14 @@ public final class TaskPlanner {
                 }
             }
             case GAUNTLET -> {
-                String one = s.players().get(0);
-                for (String other : names) {
-                    if (!other.equals(one)) {
-                        out.add(new String[] {one, other});
+                // Each seed meets every player but itself and the seeds before it (fastchess's -seeds:
+                // with the first N engines as seeds, the pairings come in fastchess's order).
+                List<String> seeds = s.players();
+                for (int k = 0; k < seeds.size(); k++) {
+                    for (String other : names) {
+                        if (!seeds.subList(0, k + 1).contains(other)) {
+                            out.add(new String[] {seeds.get(k), other});
+                        }
                     }
                 }
             }
@@ -70,13 +74,16 @@ public final class TaskPlanner {
             int index = order == null ? m % openings.size() : order[m % openings.size()];
             long seed = mix(config.seed(), m);
             Opening opening = OpeningBook.withRandomPlies(openings.get(index), rules, config.openings().randomPlies(), seed);
-            // Without pairs, colours alternate from one meeting of the same pairing to the next.
-            boolean swap = !pairs && ((m / pairings.size()) % 2 == 1);
+            // Without pairs, colours alternate from one meeting of the same pairing to the next; with them, within
+            // the pair. -noswap (swap false) keeps the first player White, -reverse turns every game's colours.
+            RunConfig.Openings o = config.openings();
+            boolean swap = (o.swap() && !pairs && (m / pairings.size()) % 2 == 1) != o.reverse();
             String first = swap ? pairing[1] : pairing[0];
             String second = swap ? pairing[0] : pairing[1];
             tasks.add(new GameTask(id++, round, m, first, second, opening, seed));
             if (pairs) {
-                tasks.add(new GameTask(id++, round, m, second, first, opening, seed));
+                tasks.add(o.swap() ? new GameTask(id++, round, m, second, first, opening, seed)
+                        : new GameTask(id++, round, m, first, second, opening, seed));
             }
         }
         if (s.match() && tasks.size() > s.games()) {

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.pdn.ChessJs;
-import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
@@ -26,8 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  * result, and the ply of every {@code -resign}, {@code -draw} and {@code -maxmoves} adjudication.
  */
 class FastchessOracleTest {
-    private static final Path STOCKFISH = Path.of("/usr/games/stockfish");
-
     @TempDir
     static Path dir;
 
@@ -38,29 +33,15 @@ class FastchessOracleTest {
 
     @BeforeAll
     static void playTheRecordedCommandLine() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(STOCKFISH), "Debian's stockfish (apt install stockfish)");
-        oracle = Path.of(FastchessOracleTest.class.getResource("/arbiter/cli/fastchess-oracle/command.txt").toURI()).getParent();
-        List<String> args = new ArrayList<>(List.of("match"));
-        for (String a : Files.readString(oracle.resolve("command.txt")).strip().split("\\s+")) {
-            args.add(a.equals("file=book.epd") ? "file=" + oracle.resolve("book.epd") : a);
-        }
-        args.addAll(List.of("-pgnout", "file=" + dir.resolve("arbiter.pgn"), "--output", dir.resolve("out").toString()));
-        run = CliRunner.run(args.toArray(String[]::new));
-        theirs = byRoundAndWhite(GameLog.read(oracle.resolve("games.pgn"), w -> { }));
-        ours = byRoundAndWhite(GameLog.read(dir.resolve("arbiter.pgn"), w -> { }));
+        oracle = FastchessOracle.folder();
+        run = FastchessOracle.play(oracle, "command.txt", dir, dir.resolve("arbiter.pgn"));
+        theirs = FastchessOracle.byRoundAndWhite(oracle.resolve("games.pgn"));
+        ours = FastchessOracle.byRoundAndWhite(dir.resolve("arbiter.pgn"));
         GameRecord first = theirs.values().iterator().next();
         GameRecord mine = ours.get(first.tag("Round") + " " + first.tag("White"));
         Assumptions.assumeTrue(mine == null || first.tag("EngineWhiteName").equals(mine.tag("WhiteEngine")),
                 "the games were recorded with " + first.tag("EngineWhiteName") + "; this machine's engine is "
                         + mine.tag("WhiteEngine") + ": record them again (see the oracle's README)");
-    }
-
-    private static Map<String, GameRecord> byRoundAndWhite(List<GameRecord> games) {
-        Map<String, GameRecord> by = new LinkedHashMap<>();
-        for (GameRecord g : games) {
-            assertEquals(null, by.put(g.tag("Round") + " " + g.tag("White"), g), "one game per round and colour");
-        }
-        return by;
     }
 
     /** The text after the last ", " of the last move's comment: why the game ended ("White wins by adjudication"). */
@@ -103,6 +84,25 @@ class FastchessOracleTest {
             }
         }
         assertTrue(compared > 1000, compared + " moves");
+    }
+
+    /**
+     * fastchess's last block for the same 20 games: the matchup (time controls, threads, hash, book), the
+     * Elo, the counts, the pentanomial with its WL/DD ratio; then "Finished match" and "Total Time".
+     */
+    @Test
+    void theResultsBlockAsFastchessPrintsIt() throws Exception {
+        String fastchess = Files.readString(oracle.resolve("console.txt"));
+        String arbiter = run.out();
+        for (String prefix : List.of("Results of ", "Games: ", "Ptnml(0-2): ", "Finished match")) {
+            List<String> theirLines = FastchessOracle.lines(fastchess, prefix);
+            List<String> ourLines = FastchessOracle.lines(arbiter, prefix);
+            assertEquals(theirLines.get(theirLines.size() - 1), ourLines.get(ourLines.size() - 1), arbiter);
+        }
+        String theirElo = FastchessOracle.lines(fastchess, "Elo: ").get(0);
+        String ourElo = FastchessOracle.lines(arbiter, "Elo: ").get(FastchessOracle.lines(arbiter, "Elo: ").size() - 1);
+        assertEquals(theirElo.substring(0, theirElo.indexOf(", nElo")), ourElo.substring(0, ourElo.indexOf(", nElo")));
+        assertTrue(arbiter.contains("\nFinished match\nTotal Time: "), arbiter);
     }
 
     /** One comment per move, the ending inside the last (fastchess's form): chess.js in strict mode reads every game. */

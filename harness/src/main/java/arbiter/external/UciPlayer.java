@@ -7,6 +7,7 @@ import arbiter.game.Move;
 import arbiter.game.NotationException;
 import arbiter.game.Position;
 import arbiter.game.Rules;
+import arbiter.game.chess.ChessMove;
 import arbiter.game.chess.ChessPosition;
 import arbiter.player.IllegalMoveException;
 import arbiter.player.Limits;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Pattern;
 
 /**
  * A chess engine over UCI. Handshake {@code uci} / {@code uciok}, one {@code setoption} per configured
@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * nodes, nps, time and pv; {@code bestmove} ends the search.
  */
 public final class UciPlayer extends ProcessPlayer {
-    private static final Pattern UCI_MOVE = Pattern.compile("[a-h][1-8][a-h][1-8][nbrq]?");
+
     /** The lines that end a wait during a search at once: all but {@code info}. */
     private static final java.util.function.Predicate<String> NOT_INFO = l -> !startsWithWord(l, "info");
 
@@ -135,7 +135,7 @@ public final class UciPlayer extends ProcessPlayer {
         long answered = System.nanoTime();
         searched(game, start, answered, info.timeMs);
         long elapsed = (answered - start) / 1_000_000;
-        String[] tokens = answer.strip().split("\\s+");
+        String[] tokens = words(answer);
         if (tokens.length < 2) {
             throw new IllegalMoveException("", "engine " + name + " sent 'bestmove' without a move");
         }
@@ -152,15 +152,42 @@ public final class UciPlayer extends ProcessPlayer {
 
     /** A move in UCI long algebraic notation, legal in the position. */
     static Move parseUciMove(Position position, String text) {
-        if (!UCI_MOVE.matcher(text).matches()) {
+        if (!isUciMove(text)) {
             throw new IllegalMoveException(printable(text), "unparsable move '" + printable(text)
                     + "': UCI moves are long algebraic like e2e4 or e7e8q");
+        }
+        if (position instanceof ChessPosition) {
+            // The position's own legal moves (the referee checks the move against them anyway): no generation, no parser.
+            int from = (text.charAt(0) - 'a') + 8 * (text.charAt(1) - '1');
+            int to = (text.charAt(2) - 'a') + 8 * (text.charAt(3) - '1');
+            for (Move m : position.legalMoves()) {
+                ChessMove c = (ChessMove) m;
+                if (c.from() == from && c.to() == to && (text.length() == 4 ? c.promotion() == ChessMove.NONE
+                        : c.promotion() != ChessMove.NONE && c.uci().charAt(4) == text.charAt(4))) {
+                    return m;
+                }
+            }
         }
         try {
             return position.parseMove(text);
         } catch (NotationException e) {
             throw new IllegalMoveException(printable(text), e.getMessage());
         }
+    }
+
+    /** Whether the text has UCI's move form, {@code [a-h][1-8][a-h][1-8][nbrq]?} (no regular expression: every move). */
+    static boolean isUciMove(String t) {
+        int n = t.length();
+        return (n == 4 || n == 5 && "nbrq".indexOf(t.charAt(4)) >= 0) && file(t.charAt(0)) && rank(t.charAt(1))
+                && file(t.charAt(2)) && rank(t.charAt(3));
+    }
+
+    private static boolean file(char c) {
+        return c >= 'a' && c <= 'h';
+    }
+
+    private static boolean rank(char c) {
+        return c >= '1' && c <= '8';
     }
 
     /** {@code position startpos|fen <fen> [moves ...]}: the game's start and every move since. */

@@ -54,6 +54,34 @@ class ResumeInputsTest {
         assertEquals(0, fresh.exit(), fresh.err());
     }
 
+    /**
+     * A file over 1 MiB (an engine's program, a big book) is known by its size and modification time, not
+     * read whole: a rewrite of the same size is still refused; the same file resumes.
+     */
+    @Test
+    void aLargeFileIsKnownBySizeAndTime() throws Exception {
+        Path book = dir.resolve("big.epd");
+        String line = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n";
+        Files.writeString(book, line.repeat((1 << 20) / line.length() + 10));
+        Path config = dir.resolve("run.json");
+        Files.writeString(config, """
+                { "name": "big", "game": {"variant": "chess"},
+                  "players": [ {"name": "a", "engine": "random"}, {"name": "b", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["a", "b"], "games": 2},
+                  "openings": {"file": "big.epd", "pairs": true}, "adjudication": {"maxPlies": 20}, "limits": {"depth": 1},
+                  "concurrency": 1, "output": "%s", "seed": 5 }""".formatted(dir.resolve("out")));
+        CliRunner first = CliRunner.run("run", config.toString());
+        assertEquals(0, first.exit(), first.err());
+        assertTrue(Files.readString(dir.resolve("out/state.json")).contains("\"modified\""), "known by size and time");
+        CliRunner same = CliRunner.run("run", config.toString());
+        assertEquals(0, same.exit(), "unchanged: resumes " + same.err());
+        byte[] bytes = Files.readAllBytes(book);
+        bytes[bytes.length - 2] = '-';
+        Files.write(book, bytes); // the same size, a new modification time
+        Files.setLastModifiedTime(book, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
+        assertRefused(CliRunner.run("run", config.toString()), book);
+    }
+
     @Test
     void anEditedWeightsFileIsRefusedOnResume() throws Exception {
         Path weights = dir.resolve("w.json");

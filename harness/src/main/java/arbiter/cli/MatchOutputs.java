@@ -131,12 +131,12 @@ final class MatchOutputs implements RunListener {
         if (stopOnCrash != null && !end.stopping() && (why instanceof arbiter.play.Termination.EngineCrash
                 || why instanceof arbiter.play.Termination.EngineStalled)) {
             // fastchess tournament.cpp: "stalled / disconnected and no recover option set for engine, stopping tournament."
-            String game = "game " + (end.game().task().id() + 1);
-            console.println("Game " + (end.game().task().id() + 1) + " stalled / disconnected and no -recover: stopping "
-                    + "the match (add -recover to replace the engine and go on)");
+            int game = end.game().task().id() + 1;
+            console.println("Game " + game + " stalled / disconnected and no -recover: stopping the match (add -recover "
+                    + "to replace the engine and go on)");
             console.flush();
             stoppedByCrash = true;
-            stopOnCrash.accept(game + ": " + why.tag() + " and no -recover");
+            stopOnCrash.accept("game " + game + ": " + why.tag() + " and no -recover");
         }
     }
 

@@ -29,7 +29,6 @@ import java.util.function.BooleanSupplier;
  * nodes, nps, time and pv; {@code bestmove} ends the search.
  */
 public final class UciPlayer extends ProcessPlayer {
-
     /** The lines that end a wait during a search at once: all but {@code info}. */
     private static final java.util.function.Predicate<String> NOT_INFO = l -> !startsWithWord(l, "info");
 
@@ -131,7 +130,7 @@ public final class UciPlayer extends ProcessPlayer {
         } finally {
             process.wakeOnlyFor(null);
         }
-        SearchInfo info = reports.fold().settled();
+        SearchInfo info = reports.fold();
         long answered = System.nanoTime();
         searched(game, start, answered, info.timeMs);
         long elapsed = (answered - start) / 1_000_000;
@@ -160,10 +159,10 @@ public final class UciPlayer extends ProcessPlayer {
             // The position's own legal moves (the referee checks the move against them anyway): no generation, no parser.
             int from = (text.charAt(0) - 'a') + 8 * (text.charAt(1) - '1');
             int to = (text.charAt(2) - 'a') + 8 * (text.charAt(3) - '1');
+            int promotion = text.length() == 4 ? ChessMove.NONE : ChessMove.KNIGHT + "nbrq".indexOf(text.charAt(4));
             for (Move m : position.legalMoves()) {
                 ChessMove c = (ChessMove) m;
-                if (c.from() == from && c.to() == to && (text.length() == 4 ? c.promotion() == ChessMove.NONE
-                        : c.promotion() != ChessMove.NONE && c.uci().charAt(4) == text.charAt(4))) {
+                if (c.from() == from && c.to() == to && c.promotion() == promotion) {
                     return m;
                 }
             }

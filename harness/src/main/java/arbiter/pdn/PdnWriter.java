@@ -67,11 +67,6 @@ public final class PdnWriter {
         };
     }
 
-    /** The record of one game, ending with a blank line; why it ended in the termination's own words. */
-    public static String format(PlayedGame game, Context ctx) {
-        return format(game, ctx, game.termination().describe());
-    }
-
     /**
      * The record of one game, ending with a blank line.
      *

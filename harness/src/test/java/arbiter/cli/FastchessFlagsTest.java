@@ -22,6 +22,16 @@ class FastchessFlagsTest {
     @TempDir
     Path dir;
 
+    private Path oracle;
+
+    /** {@code arbiter match} with the recording's flags (see {@link FastchessOracle#play}); it must end well. */
+    private CliRunner played(String command, Path pgn) throws Exception {
+        oracle = FastchessOracle.folder();
+        CliRunner r = FastchessOracle.play(oracle, command, dir, pgn);
+        assertEquals(0, r.exit(), r.out() + r.err());
+        return r;
+    }
+
     /**
      * {@code name=sf} twice: fastchess names the second {@code sf_2}. A Stockfish whose scores all read
      * -10.00 loses every game: fastchess prints the Elo as {@code inf +/- -nan} and the WL/DD ratio of no
@@ -30,10 +40,8 @@ class FastchessFlagsTest {
      */
     @Test
     void twoEnginesOfOneNameAPerfectScoreAndLan() throws Exception {
-        Path oracle = FastchessOracle.folder();
         Path pgn = dir.resolve("perfect.pgn");
-        CliRunner r = FastchessOracle.play(oracle, "perfect.txt", dir, pgn);
-        assertEquals(0, r.exit(), r.out() + r.err());
+        CliRunner r = played("perfect.txt", pgn);
         String fastchess = Files.readString(oracle.resolve("perfect-console.txt"));
         for (String prefix : List.of("Started game", "Results of ", "Games: ", "Ptnml(0-2): ", "Finished match")) {
             assertEquals(FastchessOracle.lines(fastchess, prefix), FastchessOracle.lines(r.out(), prefix), r.out());
@@ -51,10 +59,8 @@ class FastchessFlagsTest {
     /** -noswap and -reverse together: the second engine has White in every game; the moves in UCI. */
     @Test
     void noswapReverseAndUci() throws Exception {
-        Path oracle = FastchessOracle.folder();
         Path pgn = dir.resolve("colours.pgn");
-        CliRunner r = FastchessOracle.play(oracle, "colours.txt", dir, pgn);
-        assertEquals(0, r.exit(), r.out() + r.err());
+        played("colours.txt", pgn);
         List<GameRecord> theirs = GameLog.read(oracle.resolve("colours.pgn"), w -> { });
         List<GameRecord> ours = GameLog.read(pgn, w -> { });
         assertEquals(4, theirs.size());
@@ -70,9 +76,7 @@ class FastchessFlagsTest {
     /** A gauntlet with -seeds 2 and -reverse: fastchess's pairings, in its order and colours. */
     @Test
     void gauntletSeeds() throws Exception {
-        Path oracle = FastchessOracle.folder();
-        CliRunner r = FastchessOracle.play(oracle, "seeds.txt", dir, null);
-        assertEquals(0, r.exit(), r.out() + r.err());
+        CliRunner r = played("seeds.txt", null);
         String fastchess = Files.readString(oracle.resolve("seeds-console.txt"));
         assertEquals(FastchessOracle.lines(fastchess, "Started game"), FastchessOracle.lines(r.out(), "Started game"), r.out());
     }

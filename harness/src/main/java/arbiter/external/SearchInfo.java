@@ -26,7 +26,7 @@ final class SearchInfo {
     /** A principal variation as the engine wrote it (moves separated by spaces), split only when used. */
     private String pvText;
 
-    /** Bits of the fields a report has set (see {@link UciPlayer#parseInfo(String, SearchInfo, boolean)}). */
+    /** Bits of the fields a report has set (see {@link UciInfo#parse(String, SearchInfo, boolean)}). */
     static final int DEPTH = 1;
     static final int SEL_DEPTH = 2;
     static final int NODES = 4;

@@ -32,6 +32,23 @@ public interface Position {
     /** Whether a move resets repetition history (captures, pawn or man moves...). */
     boolean isIrreversible(Move move);
 
+    /**
+     * Whether a move resets the count of moves without progress that draw adjudication keeps: in chess a
+     * capture or a pawn move (the fifty-move rule's halfmove clock goes to 0; losing a castling right does
+     * not reset it, though it ends a repetition), elsewhere an irreversible move.
+     */
+    default boolean resetsProgressCount(Move move) {
+        return isIrreversible(move);
+    }
+
+    /**
+     * The number of the move about to be played, as a FEN's fullmove field counts it (it goes up after
+     * the second player's move); 1 where the position's text gives none.
+     */
+    default int moveNumber() {
+        return 1;
+    }
+
     /** The move in the family's standard notation, given this position (for disambiguation). */
     String formatMove(Move move);
 

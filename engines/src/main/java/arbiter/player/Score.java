@@ -27,14 +27,22 @@ public final class Score {
         return WIN - Math.abs(score);
     }
 
-    /** Text for records: {@code +1.25}, {@code #+3} (win in 3 moves), {@code #-2}; units of 1/100. */
+    /**
+     * Text for records, as fastchess writes a score ({@code Score}'s string form in its
+     * {@code app/src/types/score.hpp}): {@code +1.25}, {@code -0.40}, {@code 0.00} (units of 1/100); a win
+     * or loss by distance as {@code +M5} / {@code -M4}, the plies to the end (UCI {@code mate 3} is
+     * {@code +M5}, {@code mate -2} is {@code -M4}).
+     */
     public static String format(int score) {
         if (isWin(score)) {
-            return "#+" + (pliesToEnd(score) + 1) / 2;
+            return "+M" + pliesToEnd(score);
         }
         if (isLoss(score)) {
-            return "#-" + (pliesToEnd(score) + 1) / 2;
+            return "-M" + pliesToEnd(score);
         }
-        return String.format(java.util.Locale.ROOT, "%+.2f", score / 100.0);
+        int abs = Math.abs(score);
+        StringBuilder sb = new StringBuilder(8).append(score > 0 ? "+" : score < 0 ? "-" : "");
+        sb.append(abs / 100).append('.').append(abs % 100 < 10 ? "0" : "").append(abs % 100);
+        return sb.toString();
     }
 }

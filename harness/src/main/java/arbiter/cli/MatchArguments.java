@@ -19,8 +19,6 @@ final class MatchArguments {
 
     /** Flags Arbiter refuses, with what to use instead. */
     private static final Map<String, String> REFUSED_FLAGS = Map.ofEntries(
-            Map.entry("-noswap", "colours always alternate within a pair (-repeat)"),
-            Map.entry("-reverse", "colours always alternate within a pair (-repeat)"),
             Map.entry("-bookmode", "polyglot books are not supported; give -openings file="),
             Map.entry("-tb", "tablebase adjudication is not supported; use -draw and -resign"),
             Map.entry("-tbpieces", "tablebase adjudication is not supported; use -draw and -resign"),
@@ -66,6 +64,11 @@ final class MatchArguments {
     String outputFormat = "fastchess";
     /** {@code -site}: the Site tag of the {@code -pgnout} file, or null for games.pdn's. */
     String site;
+    /** {@code -pgnout notation=}: {@code san} (the records' own), {@code lan} or {@code uci}. */
+    String notation = "san";
+    /** {@code -noswap}: the first engine of a pairing has White in every game; {@code -reverse}: colours the other way. */
+    private boolean noswap;
+    private boolean reverse;
 
     /** Parses the arguments; throws {@link BadInputException} naming the first one that is wrong. */
     static MatchArguments parse(List<String> args) {
@@ -106,8 +109,16 @@ final class MatchArguments {
                     m.recover = true;
                 }
                 case "-force-concurrency" -> noValues(flag, values);
-                case "-pgnout" -> m.pgnOut = outFile(flag, values, "pgn");
-                case "-epdout" -> m.epdOut = outFile(flag, values, "epd");
+                case "-noswap" -> {
+                    noValues(flag, values);
+                    m.noswap = true;
+                }
+                case "-reverse" -> {
+                    noValues(flag, values);
+                    m.reverse = true;
+                }
+                case "-pgnout" -> m.pgnOut = m.outFile(flag, values, "pgn");
+                case "-epdout" -> m.epdOut = m.outFile(flag, values, "epd");
                 case "-help" -> throw new BadInputException("match: -help: use `arbiter match --help`");
                 default -> throw new BadInputException("match: unknown flag " + flag);
             }
@@ -129,7 +140,7 @@ final class MatchArguments {
     }
 
     /** -pgnout / -epdout: {@code file=F} and keys (fastchess) or a bare FILE (cutechess); default name as fastchess. */
-    private static Path outFile(String flag, List<String> values, String extension) {
+    private Path outFile(String flag, List<String> values, String extension) {
         String file = null;
         for (String v : values) {
             int eq = v.indexOf('=');
@@ -153,10 +164,14 @@ final class MatchArguments {
                 case "-pgnout nodes", "-pgnout seldepth", "-pgnout nps", "-pgnout pv" -> requireValue(flag, key, value,
                         "true", "Arbiter's records always hold nodes, selective depth, nps and pv in each move's comment");
                 case "-pgnout min" -> requireValue(flag, key, value, "false", "the file gets whole records");
-                case "-pgnout notation" -> requireValue(flag, key, value, "san", "moves are written in SAN (chess) "
-                        + "or the game's standard notation");
+                case "-pgnout notation" -> {
+                    if (!List.of("san", "lan", "uci").contains(value)) {
+                        throw new BadInputException("match: -pgnout notation=" + value + ": san, lan or uci");
+                    }
+                    notation = value;
+                }
                 default -> throw new BadInputException("match: " + flag + " " + key + "= is not supported (file=, append=true"
-                        + (flag.equals("-pgnout") ? ", notation=san, nodes=true, seldepth=true, nps=true, pv=true" : "") + ")");
+                        + (flag.equals("-pgnout") ? ", notation=san|lan|uci, nodes=true, seldepth=true, nps=true, pv=true" : "") + ")");
             }
         }
         if (file == null) {
@@ -256,9 +271,14 @@ final class MatchArguments {
                     + "international, english, ..., quoridor, backgammon)");
         }
         root.putObject("game").put("variant", variant.equals("standard") ? "chess" : variant);
+        if (!notation.equals("san") && !variant.equals("standard")) {
+            throw new BadInputException("match: -pgnout notation=" + notation + " is for chess; " + variant
+                    + " records keep the game's own notation (notation=san)");
+        }
 
         ArrayNode players = root.putArray("players");
         List<String> names = new ArrayList<>();
+        List<String> given = new ArrayList<>();
         List<String> untimed = new ArrayList<>();
         for (int k = 0; k < engines.size(); k++) {
             Map<String, List<String>> e = new LinkedHashMap<>();
@@ -276,7 +296,13 @@ final class MatchArguments {
             if (!e.containsKey("name") && e.containsKey("cmd")) {
                 unnamed.add(k);
             }
-            names.add(MatchEngineKeys.player(p, e, "-engine #" + (k + 1), names, untimed));
+            String named = MatchEngineKeys.player(p, e, "-engine #" + (k + 1), untimed);
+            // fastchess sanitize.cpp: the n-th engine of a name (n > 1) is renamed NAME_n.
+            given.add(named);
+            long nth = given.stream().filter(named::equals).count();
+            String unique = nth == 1 ? named : named + "_" + nth;
+            p.put("name", unique);
+            names.add(unique);
         }
 
         boolean pairs = games == 2;
@@ -287,10 +313,8 @@ final class MatchArguments {
         if (!tournament.equals("round-robin") && !tournament.equals("gauntlet")) {
             throw new BadInputException("match: -tournament " + tournament + " is not supported (roundrobin or gauntlet)");
         }
-        if (flags.containsKey("-seeds") && !flags.get("-seeds").equals("1")) {
-            throw new BadInputException("match: -seeds " + flags.get("-seeds") + " is not supported: a gauntlet has one "
-                    + "seed, the first engine");
-        }
+        // fastchess: the first -seeds engines (at most all but one) each meet every engine after them.
+        int seeds = flags.containsKey("-seeds") ? Math.min(count("-seeds", flags.get("-seeds")), names.size() - 1) : 1;
         ObjectNode schedule = root.putObject("schedule");
         Map<String, String> sprt = groups.get("-sprt");
         if (names.size() == 2 && !tournament.equals("gauntlet") || sprt != null) {
@@ -303,7 +327,8 @@ final class MatchArguments {
         } else {
             schedule.put("type", tournament);
             if (tournament.equals("gauntlet")) {
-                schedule.putArray("players").add(names.get(0)); // the seed meets every other engine
+                ArrayNode seeded = schedule.putArray("players");
+                names.subList(0, seeds).forEach(seeded::add);
             }
             schedule.put("rounds", rounds);
         }
@@ -355,6 +380,12 @@ final class MatchArguments {
             }
         }
         openings.put("pairs", pairs);
+        if (noswap) {
+            openings.put("swap", false);
+        }
+        if (reverse) {
+            openings.put("reverse", true);
+        }
 
         ObjectNode adjudication = root.putObject("adjudication");
         Map<String, String> draw = groups.get("-draw");

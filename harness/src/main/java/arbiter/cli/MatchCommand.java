@@ -4,6 +4,7 @@ import arbiter.config.ConfigLoader;
 import arbiter.config.RunConfig;
 import arbiter.io.OwnFiles;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +19,21 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code arbiter match -engine ... -each ... -rounds N ...}: the cutechess-cli / fastchess command
  * line, translated into a run config that is written into the run's folder as {@code config.json},
- * then played as {@code arbiter run} plays it (so resume, reports, cluster and dashboard behave the same).
+ * then played as {@code arbiter run} plays it (reports, cluster and dashboard behave the same). As in
+ * fastchess every command runs afresh: without {@code --output} it gets a folder of its own
+ * ({@code results/NAME}, or {@code results/NAME-2}, ... when that holds an earlier run), so a script
+ * may run one match after another in one folder; {@code arbiter run FOLDER/config.json} resumes one
+ * that was stopped (fastchess: {@code -config file=config.json}). With {@code --output} the folder is
+ * the user's and behaves as {@code run}'s: the same command resumes, another is refused.
  */
 @Command(name = "match", mixinStandardHelpOptions = true,
         description = {"Play engines against each other from a fastchess or cutechess-cli command line.",
             "Single-dash flags (below) mean what they mean in fastchess, or in cutechess-cli",
             "where only it has the flag (docs/match.md has the table); double-dash flags",
-            "are those of `arbiter run`. Run the same command again to resume. For example:",
+            "are those of `arbiter run`. Each command runs afresh in a folder of its own",
+            "(results/NAME, results/NAME-2, ...); resume a stopped one with",
+            "`arbiter run FOLDER/config.json`, or give --output FOLDER and run the same",
+            "command again. For example:",
             "  arbiter match -engine cmd=/usr/games/stockfish name=sf-a option.Hash=16 \\",
             "    -engine cmd=/usr/games/stockfish name=sf-b option.Hash=64 -each tc=10+0.1 \\",
             "    -rounds 50 -repeat -concurrency 2 -pgnout games.pgn \\",
@@ -47,7 +56,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "  -repeat [N]           the same as -games N (default 2)",
             "  -tournament T         roundrobin (default) or gauntlet (the first engine",
             "                        against every other)",
-            "  -seeds N              gauntlet seeds: 1",
+            "  -seeds N              a gauntlet's seeds: the first N engines, each",
+            "                        against every engine after it",
             "  -concurrency N        games at once (default 1)",
             "  -force-concurrency    accepted: Arbiter never caps the concurrency",
             "  -variant V            standard (chess, the default) or an Arbiter game:",
@@ -55,6 +65,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "                        quoridor, backgammon, ...",
             "  -openings file=F format=epd|pgn|fen|pdn order=sequential|random plies=N",
             "                        start=N policy=round",
+            "  -noswap               the first engine of a pairing has White in every game",
+            "  -reverse              every game's colours the other way round",
             "  -srand N              the run's seed",
             "  -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=normalized|logistic]",
             "  -draw movenumber=N movecount=N score=CP",
@@ -62,7 +74,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  -maxmoves N           a draw after N moves",
             "  -recover              replace an engine that crashed or stalled and go on",
             "                        (without it the run stops)",
-            "  -pgnout [file=]F      every game appended to F as it ends (notation=san,",
+            "  -pgnout [file=]F      every game appended to F as it ends (notation=san|lan|uci,",
             "                        append=true; cutechess-cli's bare FILE too)",
             "  -epdout [file=]F      every game's final position appended to F",
             "  -event NAME           the run's name (its folder: results/NAME)",
@@ -97,16 +109,20 @@ final class MatchCommand implements Callable<Integer> {
             return 0;
         }
         RunConfig config = load(text);
-        if (ownNames(json, config, parsed.unnamed)) {
-            text = MatchArguments.text(json);
-            config = load(text);
+        ownNames(json, config, parsed.unnamed);
+        if (options.output == null) {
+            options.output = freshFolder(config.output());
         }
-        Path games = (options.output != null ? options.output : config.output()).resolve("games.pdn");
-        MatchOutputs outputs = new MatchOutputs(games, parsed.pgnOut, parsed.site, parsed.epdOut,
-                parsed.recover ? null : () -> options.running.stop());
+        // The folder in the config too: `arbiter run FOLDER/config.json` resumes there.
+        json.put("output", options.output.toAbsolutePath().normalize().toString());
+        text = MatchArguments.text(json);
+        config = load(text);
+        MatchOutputs outputs = new MatchOutputs(options.output.resolve("games.pdn"), parsed.pgnOut, parsed.site,
+                parsed.notation, parsed.epdOut, parsed.recover ? null : why -> options.running.stop(why));
         outputs.checkTarget();
         options.listeners.add(outputs);
         options.consoleStyle = arbiter.tournament.ConsoleText.Style.of(parsed.outputFormat);
+        options.resumeHint = "to resume: arbiter run " + options.output.resolve("config.json");
         String used = text;
         Integer exit = options.execute(config, Path.of("match"), spec.commandLine().getOut(), spec.commandLine().getErr(),
                 dir -> {
@@ -116,7 +132,21 @@ final class MatchCommand implements Callable<Integer> {
                         throw new java.io.UncheckedIOException(e);
                     }
                 });
-        return exit;
+        // fastchess exits with 1 when a crash or stall without -recover ended the tournament.
+        return outputs.stoppedByCrash() ? 1 : exit;
+    }
+
+    /**
+     * The folder of a match command without {@code --output}: the config's ({@code results/NAME}) when
+     * nothing is there, else the first of {@code NAME-2}, {@code NAME-3}, ... that is free, so that every
+     * command runs afresh, as fastchess's do.
+     */
+    static Path freshFolder(Path folder) {
+        Path candidate = folder;
+        for (int n = 2; Files.exists(candidate, java.nio.file.LinkOption.NOFOLLOW_LINKS); n++) {
+            candidate = folder.resolveSibling(folder.getFileName() + "-" + n);
+        }
+        return candidate;
     }
 
     /** The config from its text, as a later `run config.json` or a resume reads it, so both compare equal. */
@@ -137,20 +167,18 @@ final class MatchCommand implements Callable<Integer> {
      * {@code feature myname}, Hub {@code name}), as cutechess-cli does: each such engine is started once,
      * asked, and stopped. Its command stays in the config (the report's conditions). An engine that does
      * not start or gives no usable name keeps the command's file name (the run's own start reports why).
-     *
-     * @return whether a name changed (in {@code json}: the player and the schedule)
+     * The names are changed in {@code json}: the player and the schedule.
      */
-    private static boolean ownNames(ObjectNode json, RunConfig config, List<Integer> unnamed) {
+    private static void ownNames(ObjectNode json, RunConfig config, List<Integer> unnamed) {
         if (unnamed.isEmpty()) {
-            return false;
+            return;
         }
         arbiter.game.Rules rules;
         try {
             rules = arbiter.game.Games.rules(config.game().variant(), config.game().rules());
         } catch (arbiter.game.NotationException e) {
-            return false;
+            return;
         }
-        boolean changed = false;
         for (int k : unnamed) {
             RunConfig.PlayerConfig pc = config.players().get(k);
             if (!pc.external() || !java.util.EnumSet.of(arbiter.play.Protocol.UCI, arbiter.play.Protocol.XBOARD, arbiter.play.Protocol.HUB,
@@ -168,21 +196,26 @@ final class MatchCommand implements Callable<Integer> {
             String old = pc.name();
             List<String> taken = new ArrayList<>();
             json.get("players").forEach(n -> taken.add(n.get("name").asText()));
-            if (own.isEmpty() || own.equals(old) || own.matches(".*[\"\\\\\\n\\r].*") || taken.contains(own)) {
+            if (own.isEmpty() || own.equals(old) || own.matches(".*[\"\\\\\\n\\r].*")) {
                 continue;
             }
-            ((ObjectNode) json.get("players").get(k)).put("name", own);
+            String unique = own;
+            for (int n = 2; taken.contains(unique); n++) {
+                unique = own + "_" + n; // two engines that name themselves alike: NAME, NAME_2, as fastchess
+            }
+            if (unique.equals(old)) {
+                continue;
+            }
+            ((ObjectNode) json.get("players").get(k)).put("name", unique);
             com.fasterxml.jackson.databind.node.ArrayNode order = (com.fasterxml.jackson.databind.node.ArrayNode)
                     json.get("schedule").get("players");
             if (order != null) {
                 for (int i = 0; i < order.size(); i++) {
                     if (order.get(i).asText().equals(old)) {
-                        order.set(i, own);
+                        order.set(i, unique);
                     }
                 }
             }
-            changed = true;
         }
-        return changed;
     }
 }

@@ -36,8 +36,7 @@ final class MatchEngineKeys {
     }
 
     /** Fills a player from its keys; returns its name. */
-    static String player(ObjectNode p, Map<String, List<String>> e, String where, List<String> taken,
-                                 List<String> untimed) {
+    static String player(ObjectNode p, Map<String, List<String>> e, String where, List<String> untimed) {
         for (String key : e.keySet()) {
             if (REFUSED_ENGINE_KEYS.containsKey(key)) {
                 throw new BadInputException("match: " + where + ": " + key + "= is not supported: " + REFUSED_ENGINE_KEYS.get(key));
@@ -82,11 +81,9 @@ final class MatchEngineKeys {
         }
         String name = first(e, "name");
         if (name == null) {
-            name = cmd != null ? Path.of(cmd).getFileName().toString() : builtin != null ? builtin
-                    : Path.of(repo).getFileName() + "@" + first(e, "build.ref");
-        }
-        if (taken.contains(name)) {
-            throw new BadInputException("match: two engines are named '" + name + "': give name= to tell them apart");
+            // fastchess: the command's file name without its extension
+            name = cmd != null ? Path.of(cmd).getFileName().toString().replaceFirst("(?<=.)\\.[^.]*$", "")
+                    : builtin != null ? builtin : Path.of(repo).getFileName() + "@" + first(e, "build.ref");
         }
         p.put("name", name);
         if (repo != null) {

@@ -20,11 +20,13 @@ import java.util.Arrays;
 /**
  * The files {@code -pgnout} and {@code -epdout} ask for, written as each game ends.
  *
- * <p>{@code -pgnout FILE} is a mirror of the run's {@code games.pdn}: after each game is recorded there,
- * the bytes it added are appended to FILE through a {@link GameLog} (one write per game, forced to disk in
- * the same groups, a torn last game cut off on opening), so FILE holds exactly the finished games even
- * after a kill. On a resume FILE first catches up with {@code games.pdn}. {@code -site} rewrites the Site
- * tag of the copy. {@code -epdout FILE} gets the final position of each game, one line per game.
+ * <p>{@code -pgnout FILE} gets each game of the run's {@code games.pdn} as it is recorded there: the
+ * bytes the game added, appended to FILE in one write through a {@link GameLog} (forced to disk in the
+ * same groups), so FILE holds whole games even after a kill. As in fastchess, FILE may hold other games
+ * (an earlier match's, another tool's): they are kept, never cut or rewritten, and this run's games
+ * follow them. When FILE is this run's own copy so far (a resumed run), it first catches up with the
+ * games it lacks. {@code -site} rewrites the Site tag of the copy. {@code -epdout FILE} gets the final
+ * position of each game, one line per game. Neither is written through a symbolic link.
  * Without {@code -recover}, a game lost by an engine crash or stall stops the run, as in fastchess.
  */
 final class MatchOutputs implements RunListener {
@@ -36,45 +38,56 @@ final class MatchOutputs implements RunListener {
     /** Bytes of games.pdn already mirrored. */
     private long mirrored;
     private Rules rules;
-    /** Null with {@code -recover}; otherwise stops the run when an engine crashes or stalls (fastchess). */
-    private final Runnable stopOnCrash;
+    /** Null with {@code -recover}; otherwise stops the run, saying why, when an engine crashes or stalls (fastchess). */
+    private final java.util.function.Consumer<String> stopOnCrash;
+    private volatile boolean stoppedByCrash;
     private java.io.PrintWriter console;
 
-    MatchOutputs(Path games, Path pgnOut, String site, Path epdOut, Runnable stopOnCrash) {
+    /** {@code san}, or {@code lan} / {@code uci} for chess (see {@link MatchNotation}). */
+    private final String notation;
+
+    MatchOutputs(Path games, Path pgnOut, String site, String notation, Path epdOut,
+                 java.util.function.Consumer<String> stopOnCrash) {
         this.games = games;
         this.pgnOut = pgnOut;
         this.site = site;
+        this.notation = notation;
         this.epdOut = epdOut;
         this.stopOnCrash = stopOnCrash;
     }
 
-    /** games.pdn's bytes as the copy has them (the Site tag rewritten when -site is given). */
-    byte[] asCopy(byte[] records) {
-        if (site == null) {
+    /** Whether an engine's crash or stall stopped the run (fastchess then exits with 1). */
+    boolean stoppedByCrash() {
+        return stoppedByCrash;
+    }
+
+    /** games.pdn's bytes as the copy has them: the Site tag of -site, the moves in -pgnout's notation. */
+    byte[] asCopy(byte[] records) throws NotationException {
+        if (site == null && notation.equals("san")) {
             return records;
         }
         String text = new String(records, StandardCharsets.UTF_8);
-        return text.replace("\n[Site \"Arbiter\"]\n", "\n[Site \"" + site.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]\n")
-                .getBytes(StandardCharsets.UTF_8);
+        if (site != null) {
+            text = text.replace("\n[Site \"Arbiter\"]\n", "\n[Site \"" + site.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]\n");
+        }
+        if (!notation.equals("san")) {
+            text = MatchNotation.rewrite(text, rules, notation);
+        }
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    /**
-     * Refuses a FILE that is not an earlier copy of this run's games (its bytes begin the copy of
-     * games.pdn): Arbiter never writes into a file it did not write.
-     */
-    void checkTarget() throws IOException {
-        if (pgnOut == null) {
-            return;
-        }
-        if (!Files.exists(pgnOut)) {
-            JobSetup.checkWritable(pgnOut, "-pgnout");
-            return;
-        }
-        byte[] old = Files.readAllBytes(pgnOut);
-        byte[] ours = Files.exists(games) ? asCopy(Files.readAllBytes(games)) : new byte[0];
-        if (old.length > ours.length || !Arrays.equals(old, 0, old.length, ours, 0, old.length)) {
-            throw new BadInputException("-pgnout " + pgnOut + " exists and is not a copy of this run's games: "
-                    + "Arbiter does not write into it; choose another file");
+    /** Refuses an output file that cannot be written or is a symbolic link (Arbiter never writes through one). */
+    void checkTarget() {
+        for (Path file : new Path[] {pgnOut, epdOut}) {
+            if (file == null) {
+                continue;
+            }
+            String flag = file == pgnOut ? "-pgnout" : "-epdout";
+            JobSetup.checkWritable(file, flag);
+            if (Files.isSymbolicLink(file)) {
+                throw new BadInputException(flag + " " + file + " is a symbolic link: Arbiter does not write through one; "
+                        + "name the file itself");
+            }
         }
     }
 
@@ -84,19 +97,30 @@ final class MatchOutputs implements RunListener {
         try {
             rules = Games.rules(start.config().game().variant(), start.config().game().rules());
             if (pgnOut != null) {
-                copy = GameLog.open(pgnOut, w -> start.console().println("warning: " + w));
-                // Catch up with games.pdn (games recorded by an earlier run that was killed before it copied them).
                 byte[] all = Files.exists(games) ? Files.readAllBytes(games) : new byte[0];
                 byte[] ours = asCopy(all);
-                long have = Files.size(pgnOut);
-                if (have < ours.length) {
-                    copy.append(Arrays.copyOfRange(ours, (int) have, ours.length));
-                    copy.sync();
+                long have = Files.exists(pgnOut) ? Files.size(pgnOut) : 0;
+                copy = GameLog.openAppending(pgnOut);
+                if (have <= ours.length && Arrays.equals(Files.readAllBytes(pgnOut), 0, (int) have, ours, 0, (int) have)) {
+                    // This run's own copy so far: catch up with games an earlier session recorded but did not copy.
+                    if (have < ours.length) {
+                        copy.append(Arrays.copyOfRange(ours, (int) have, ours.length));
+                        copy.sync();
+                    }
+                } else if (!endsWithNewline(pgnOut)) {
+                    copy.append("\n"); // another writer's file: this run's games start on a line of their own
                 }
                 mirrored = all.length;
             }
         } catch (IOException | NotationException e) {
             throw new IllegalStateException("-pgnout/-epdout: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean endsWithNewline(Path file) throws IOException {
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            return in.size() == 0 || in.read(last, in.size() - 1) == 1 && last.get(0) == '\n';
         }
     }
 
@@ -107,10 +131,12 @@ final class MatchOutputs implements RunListener {
         if (stopOnCrash != null && !end.stopping() && (why instanceof arbiter.play.Termination.EngineCrash
                 || why instanceof arbiter.play.Termination.EngineStalled)) {
             // fastchess tournament.cpp: "stalled / disconnected and no recover option set for engine, stopping tournament."
-            console.println("Game " + end.game().task().id() + ": " + why.tag() + " and no -recover: stopping "
-                    + "(add -recover to replace the engine and go on; run the same command again to resume)");
+            int game = end.game().task().id();
+            console.println("Game " + game + " stalled / disconnected and no -recover: stopping the match (add -recover "
+                    + "to replace the engine and go on)");
             console.flush();
-            stopOnCrash.run();
+            stoppedByCrash = true;
+            stopOnCrash.accept("game " + game + ": " + why.tag() + " and no -recover");
         }
     }
 
@@ -123,7 +149,11 @@ final class MatchOutputs implements RunListener {
                     while (added.hasRemaining() && in.read(added, mirrored + added.position()) > 0) {
                         // read all of it
                     }
-                    copy.append(asCopy(added.array()));
+                    try {
+                        copy.append(asCopy(added.array()));
+                    } catch (NotationException e) {
+                        throw new IllegalStateException("-pgnout: a recorded game does not replay: " + e.getMessage(), e);
+                    }
                     copy.syncIfDue();
                     mirrored = size;
                 }

@@ -40,6 +40,9 @@ final class RunOptions {
     /** More subscribers of the run (e.g. `match`'s -pgnout and -epdout files). */
     final java.util.List<arbiter.tournament.RunListener> listeners = new java.util.ArrayList<>();
 
+    /** How a stopped run is resumed, for its stop reason (`match`'s own; `run`'s: the same command again). */
+    String resumeHint;
+
     /** The console's layout: fastchess's by default, cutechess-cli's for `match -output format=cutechess`. */
     arbiter.tournament.ConsoleText.Style consoleStyle = arbiter.tournament.ConsoleText.Style.FASTCHESS;
 
@@ -115,6 +118,9 @@ final class RunOptions {
             tournament.withoutProgress();
         }
         listeners.forEach(tournament::subscribe);
+        if (resumeHint != null) {
+            tournament.resumeHint(resumeHint);
+        }
         running = tournament;
         Path pdn = config.output().resolve("games.pdn");
         RunConfig run = config;

@@ -35,7 +35,7 @@ public final class ConfigLoader {
             "adjudication", "concurrency", "output", "seed", "reportEvery", "description", "tune", "anchors",
             "ratingModel");
     static final Set<String> GAME_KEYS = Set.of("variant", "rules");
-    static final Set<String> OPENINGS_KEYS = Set.of("file", "format", "order", "randomPlies", "pairs");
+    static final Set<String> OPENINGS_KEYS = Set.of("file", "format", "order", "randomPlies", "pairs", "swap", "reverse");
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
             "resignMoves", "maxPlies", "resignTwoSided");
     /** The keys of a player's {@code build} block. */
@@ -135,7 +135,9 @@ public final class ConfigLoader {
                 r.choice(openingsNode, "format", "$.openings", defaultFormat, List.of("pdn", "fen", "epd")),
                 r.choice(openingsNode, "order", "$.openings", "sequential", OpeningOrder.ids()),
                 (int) r.integer(openingsNode, "randomPlies", "$.openings", 0, 0, 200),
-                r.bool(openingsNode, "pairs", "$.openings", true));
+                r.bool(openingsNode, "pairs", "$.openings", true),
+                r.bool(openingsNode, "swap", "$.openings", true),
+                r.bool(openingsNode, "reverse", "$.openings", false));
 
         // adjudication
         JsonNode adj = r.object(root, "adjudication", "$", false);

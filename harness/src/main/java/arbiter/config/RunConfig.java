@@ -135,7 +135,8 @@ public record RunConfig(
      * @param type       round-robin, gauntlet or match
      * @param rounds     round-robin / gauntlet: times every pairing meets (each meeting is a colour-reversed pair
      *                   when openings are paired)
-     * @param players    gauntlet: [the one, ...]; match: the two players (first = the one tested)
+     * @param players    gauntlet: its seeds, each meeting every player but the seeds before it; match: the two
+     *                   players (first = the one tested)
      * @param games      match: number of games (the maximum with an SPRT)
      * @param sprt       match: stop on a verdict, or null
      */
@@ -161,10 +162,22 @@ public record RunConfig(
      * @param randomPlies random plies played from each opening (0 = none)
      * @param pairs       each opening played twice with colours reversed
      */
-    public record Openings(Path file, String format, OpeningOrder order, int randomPlies, boolean pairs) {
+    /**
+     * @param swap    colours alternate (within a pair, or from one meeting to the next); false: the first
+     *                player of a pairing has White in every game (fastchess's {@code -noswap})
+     * @param reverse colours the other way round: the second player has White where the first would
+     *                (fastchess's {@code -reverse})
+     */
+    public record Openings(Path file, String format, OpeningOrder order, int randomPlies, boolean pairs, boolean swap,
+                           boolean reverse) {
         /** As the config spells the order ({@code sequential}, {@code random}). */
-        public Openings(Path file, String format, String order, int randomPlies, boolean pairs) {
-            this(file, format, OpeningOrder.of(order), randomPlies, pairs);
+        public Openings(Path file, String format, String order, int randomPlies, boolean pairs, boolean swap, boolean reverse) {
+            this(file, format, OpeningOrder.of(order), randomPlies, pairs, swap, reverse);
+        }
+
+        /** Colours alternating, the first player first. */
+        public Openings(Path file, String format, OpeningOrder order, int randomPlies, boolean pairs) {
+            this(file, format, order, randomPlies, pairs, true, false);
         }
     }
 

@@ -65,8 +65,9 @@ final class ScheduleReader {
                     }
                 }
                 case "gauntlet" -> {
-                    if (players.size() != 1) {
-                        r.problem("$.schedule.players", "a gauntlet names its one player: [\"name\"]; it meets every other player");
+                    if (players.isEmpty() || players.size() >= names.size() || Set.copyOf(players).size() != players.size()) {
+                        r.problem("$.schedule.players", "a gauntlet names its seeds, fewer than the players: [\"name\"] "
+                                + "meets every other player; [\"a\", \"b\"]: a and b each meet every player, and each other once");
                     }
                 }
                 case "match" -> {

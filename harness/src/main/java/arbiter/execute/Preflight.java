@@ -24,7 +24,8 @@ import org.apache.logging.log4j.Logger;
  * protocol stops the run before any game, naming the player. The engines start together (a run waits
  * for the slowest, not the sum); with a factory (the run's own game threads) those that pass are kept
  * as spares for the first game that needs them instead of being stopped. What each engine says it is
- * (its name and version) is returned for the run's records, report and page.
+ * (its name and version) and the options it declared with their values are returned for the run's
+ * records, report, page and console.
  */
 public final class Preflight {
     private static final Logger LOG = LogManager.getLogger(Preflight.class);
@@ -33,13 +34,21 @@ public final class Preflight {
     }
 
     /**
+     * What the engines said in their handshakes, by player, in the config's order.
+     *
+     * @param names   the name (and version) each external engine gave itself ({@link ExternalPlayer#ownName});
+     *                players whose engine gave none are left out
+     * @param options each external engine's declared options with their values ({@link ExternalPlayer#optionValues})
+     */
+    public record Ready(Map<String, String> names, Map<String, Map<String, String>> options) {
+    }
+
+    /**
      * @param factory the players of the run's own game threads (receives the spares), or null when the
      *                run plays on an executor of another's
-     * @return the name (and version) each external engine gave itself in its handshake, by player, in the
-     *         config's order ({@link ExternalPlayer#ownName}); players whose engine gave none are left out
      * @throws ConfigException naming every player that is not usable
      */
-    public static Map<String, String> check(RunConfig config, Rules rules, List<GameTask> tasks, PlayerFactory factory) {
+    public static Ready check(RunConfig config, Rules rules, List<GameTask> tasks, PlayerFactory factory) {
         Set<String> names = new LinkedHashSet<>();
         for (GameTask t : tasks) {
             names.add(t.white());
@@ -65,6 +74,7 @@ public final class Preflight {
         }
         Map<String, ExternalPlayer> ready = new LinkedHashMap<>();
         Map<String, String> own = new LinkedHashMap<>();
+        Map<String, Map<String, String>> options = new LinkedHashMap<>();
         for (Map.Entry<String, CompletableFuture<ExternalPlayer>> e : starting.entrySet()) {
             String n = e.getKey();
             try {
@@ -74,6 +84,7 @@ public final class Preflight {
                 if (p.ownName() != null) {
                     own.put(n, p.ownName());
                 }
+                options.put(n, p.optionValues());
             } catch (CompletionException failed) {
                 Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
                 problems.add("$.players[" + config.players().indexOf(config.player(n)) + "]: engine '" + n
@@ -92,12 +103,16 @@ public final class Preflight {
             throw new ConfigException(problems);
         }
         Map<String, String> inOrder = new LinkedHashMap<>();
+        Map<String, Map<String, String>> optionsInOrder = new LinkedHashMap<>();
         for (RunConfig.PlayerConfig pc : config.players()) {
             if (own.containsKey(pc.name())) {
                 inOrder.put(pc.name(), own.get(pc.name()));
             }
+            if (options.containsKey(pc.name())) {
+                optionsInOrder.put(pc.name(), options.get(pc.name()));
+            }
         }
-        return inOrder;
+        return new Ready(inOrder, optionsInOrder);
     }
 
     /** Starts one engine on a thread of its own and completes its handshake. */

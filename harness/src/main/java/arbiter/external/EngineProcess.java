@@ -153,7 +153,7 @@ public final class EngineProcess implements AutoCloseable {
                 List<String> read = new ArrayList<>();
                 readLines(p.getInputStream(), read::add, () -> {
                     if (!read.isEmpty()) {
-                        offer(queue, count, read.toArray(new String[0]), gone); // one hand-off per read, not per line
+                        offer(queue, count, read.toArray(new String[read.size()]), gone); // one hand-off per read, not per line
                         read.clear();
                     }
                 });

@@ -54,6 +54,15 @@ public abstract class ExternalPlayer implements Player {
         return null;
     }
 
+    /**
+     * The options the engine declared in its handshake, each with the value it plays with: the config's,
+     * else the engine's default (UCI {@code option name Hash type spin default 16}); by the engine's own
+     * spelling, in its order. Empty for a protocol without declared options, or before the handshake.
+     */
+    public Map<String, String> optionValues() {
+        return Map.of();
+    }
+
     /** How many times this player's engine failed (and was stopped). */
     public int failures() {
         return failures;

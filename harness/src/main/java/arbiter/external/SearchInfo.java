@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 /**
- * What an engine reported about its search so far (UCI or Hub {@code info} lines), folded into a
- * {@link SearchResult} when its move arrives. Later reports replace earlier ones field by field.
+ * What an engine reported about its search so far (UCI, xboard or Hub {@code info} lines), folded into a
+ * {@link SearchResult} when its move arrives. Later reports replace earlier ones field by field; a UCI
+ * score is taken as fastchess takes it (see {@link #settled}).
  */
 final class SearchInfo {
     /** Plies of a principal variation worth checking: the record keeps 12 (Referee.PV_PLIES). */
@@ -25,7 +26,7 @@ final class SearchInfo {
     /** A principal variation as the engine wrote it (moves separated by spaces), split only when used. */
     private String pvText;
 
-    /** Bits of the fields a report has set (see {@link UciPlayer#parseInfo(String, SearchInfo, boolean)}). */
+    /** Bits of the fields a report has set (see {@link UciInfo#parse(String, SearchInfo, boolean)}). */
     static final int DEPTH = 1;
     static final int SEL_DEPTH = 2;
     static final int NODES = 4;
@@ -35,6 +36,45 @@ final class SearchInfo {
     static final int PV = 64;
     static final int ALL = 127;
     int known;
+
+    /**
+     * UCI: the newest line with an exact score, and the newest with a bound ({@code lowerbound} or
+     * {@code upperbound}: a search stopped inside a fail-high or fail-low), or null.
+     */
+    ScoreLine exact;
+    ScoreLine bound;
+
+    /** A UCI line's score with the depth, selective depth and principal variation it came with (-1 / null: not given). */
+    record ScoreLine(int score, int depth, int selDepth, String pv) {
+    }
+
+    /**
+     * The report with its UCI score settled as fastchess reads it ({@code UciEngine::lastInfoLine} in
+     * fastchess's {@code app/src/engine/uci_engine.cpp}): the score of the newest line with an exact
+     * score, else of the newest line with a bound; the depth, selective depth and principal variation of
+     * that same line where it gives them (else the newest line's that does). A report without a UCI
+     * score line (xboard, Hub, or no score at all) is returned as it is.
+     */
+    SearchInfo settled() {
+        ScoreLine line = exact != null ? exact : bound;
+        if (line == null) {
+            return this;
+        }
+        SearchInfo s = new SearchInfo();
+        s.score = line.score;
+        s.depth = line.depth >= 0 ? line.depth : depth;
+        s.selDepth = line.selDepth >= 0 ? line.selDepth : selDepth;
+        s.nodes = nodes;
+        s.timeMs = timeMs;
+        s.nps = nps;
+        s.pv = pv;
+        s.pvText = pvText;
+        if (line.pv != null) {
+            s.pvText(line.pv);
+        }
+        s.known = known;
+        return s;
+    }
 
     /** Sets the principal variation from text; it replaces any earlier one. */
     void pvText(String text) {
@@ -85,6 +125,10 @@ final class SearchInfo {
      */
     SearchResult resultOfLine(Move move, Position position, long measuredMs,
                               BiFunction<Position, List<String>, List<Move>> parseLine) {
+        SearchInfo settled = settled();
+        if (settled != this) {
+            return settled.resultOfLine(move, position, measuredMs, parseLine);
+        }
         List<Move> line = pv().isEmpty() ? List.of() : parseLine.apply(position, pv());
         if (line.isEmpty() || !line.get(0).equals(move)) {
             line = List.of(move);

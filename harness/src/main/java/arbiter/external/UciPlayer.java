@@ -7,10 +7,10 @@ import arbiter.game.Move;
 import arbiter.game.NotationException;
 import arbiter.game.Position;
 import arbiter.game.Rules;
+import arbiter.game.chess.ChessMove;
 import arbiter.game.chess.ChessPosition;
 import arbiter.player.IllegalMoveException;
 import arbiter.player.Limits;
-import arbiter.player.Score;
 import arbiter.player.SearchResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Pattern;
 
 /**
  * A chess engine over UCI. Handshake {@code uci} / {@code uciok}, one {@code setoption} per configured
@@ -29,11 +28,10 @@ import java.util.regex.Pattern;
  * nodes, nps, time and pv; {@code bestmove} ends the search.
  */
 public final class UciPlayer extends ProcessPlayer {
-    private static final Pattern UCI_MOVE = Pattern.compile("[a-h][1-8][a-h][1-8][nbrq]?");
     /** The lines that end a wait during a search at once: all but {@code info}. */
     private static final java.util.function.Predicate<String> NOT_INFO = l -> !startsWithWord(l, "info");
 
-    /** The engine's declared options: lower-case name to its own spelling and type. */
+    /** The engine's declared options: lower-case name to its own spelling, type and default ("" for none). */
     private final Map<String, String[]> declared = new LinkedHashMap<>();
 
     public UciPlayer(String name, ExternalEngine engine, Map<String, Object> options, Rules rules) {
@@ -81,8 +79,23 @@ public final class UciPlayer extends ProcessPlayer {
             int type = s.indexOf(" type ");
             String optionName = (type < 0 ? s.substring(12) : s.substring(12, type)).strip();
             String kind = type < 0 ? "" : firstToken(s.substring(type + 6));
-            declared.put(optionName.toLowerCase(Locale.ROOT), new String[] {optionName, kind});
+            int dflt = s.indexOf(" default ");
+            String value = dflt < 0 ? "" : firstToken(s.substring(dflt + 9));
+            declared.put(optionName.toLowerCase(Locale.ROOT), new String[] {optionName, kind, value});
         }
+    }
+
+    @Override
+    public Map<String, String> optionValues() {
+        Map<String, String> values = new LinkedHashMap<>();
+        declared.values().forEach(d -> values.put(d[0], d[2]));
+        options.forEach((k, v) -> {
+            String[] d = declared.get(k.toLowerCase(Locale.ROOT));
+            if (d != null) {
+                values.put(d[0], text(v));
+            }
+        });
+        return values;
     }
 
     private void isReady() {
@@ -104,7 +117,7 @@ public final class UciPlayer extends ProcessPlayer {
         String go = goCommand(limits, current.sideToMove());
         long start = System.nanoTime(); // the engine's time includes reading the position (tens of microseconds)
         process.send(position, go);
-        InfoLines reports = new InfoLines();
+        UciInfo.Lines reports = new UciInfo.Lines();
         String answer;
         process.wakeOnlyFor(NOT_INFO); // info lines are read with the answer or at the next poll
         try {
@@ -120,7 +133,7 @@ public final class UciPlayer extends ProcessPlayer {
         long answered = System.nanoTime();
         searched(game, start, answered, info.timeMs);
         long elapsed = (answered - start) / 1_000_000;
-        String[] tokens = answer.strip().split("\\s+");
+        String[] tokens = words(answer);
         if (tokens.length < 2) {
             throw new IllegalMoveException("", "engine " + name + " sent 'bestmove' without a move");
         }
@@ -137,15 +150,42 @@ public final class UciPlayer extends ProcessPlayer {
 
     /** A move in UCI long algebraic notation, legal in the position. */
     static Move parseUciMove(Position position, String text) {
-        if (!UCI_MOVE.matcher(text).matches()) {
+        if (!isUciMove(text)) {
             throw new IllegalMoveException(printable(text), "unparsable move '" + printable(text)
                     + "': UCI moves are long algebraic like e2e4 or e7e8q");
+        }
+        if (position instanceof ChessPosition) {
+            // The position's own legal moves (the referee checks the move against them anyway): no generation, no parser.
+            int from = (text.charAt(0) - 'a') + 8 * (text.charAt(1) - '1');
+            int to = (text.charAt(2) - 'a') + 8 * (text.charAt(3) - '1');
+            int promotion = text.length() == 4 ? ChessMove.NONE : ChessMove.KNIGHT + "nbrq".indexOf(text.charAt(4));
+            for (Move m : position.legalMoves()) {
+                ChessMove c = (ChessMove) m;
+                if (c.from() == from && c.to() == to && c.promotion() == promotion) {
+                    return m;
+                }
+            }
         }
         try {
             return position.parseMove(text);
         } catch (NotationException e) {
             throw new IllegalMoveException(printable(text), e.getMessage());
         }
+    }
+
+    /** Whether the text has UCI's move form, {@code [a-h][1-8][a-h][1-8][nbrq]?} (no regular expression: every move). */
+    static boolean isUciMove(String t) {
+        int n = t.length();
+        return (n == 4 || n == 5 && "nbrq".indexOf(t.charAt(4)) >= 0) && file(t.charAt(0)) && rank(t.charAt(1))
+                && file(t.charAt(2)) && rank(t.charAt(3));
+    }
+
+    private static boolean file(char c) {
+        return c >= 'a' && c <= 'h';
+    }
+
+    private static boolean rank(char c) {
+        return c >= '1' && c <= '8';
     }
 
     /** {@code position startpos|fen <fen> [moves ...]}: the game's start and every move since. */
@@ -234,211 +274,6 @@ public final class UciPlayer extends ProcessPlayer {
             parts.add("infinite");
         }
         return String.join(" ", parts);
-    }
-
-    /**
-     * Folds one {@code info} line into the search info: score (cp, or mate in moves converted to a win
-     * or loss by distance), depth, seldepth, nodes, nps, time, pv. Lines for other {@code multipv}
-     * entries than the first and other lines are ignored; of a malformed line, what came before the
-     * fault is kept. The line is read in place: no word is copied but the principal variation.
-     */
-    static void parseInfo(String line, SearchInfo info) {
-        parseInfo(line, info, false);
-    }
-
-    /**
-     * As {@link #parseInfo(String, SearchInfo)}; with {@code onlyUnknown}, a field is set only if no
-     * report set it before ({@link SearchInfo#known}): folding the lines from the last one back gives
-     * what folding them all forward gives, usually after reading one line.
-     */
-    static void parseInfo(String line, SearchInfo info, boolean onlyUnknown) {
-        Words w = new Words(line);
-        if (!w.at("info")) {
-            return;
-        }
-        // Read into locals first: a "multipv 2" anywhere in the line means none of it counts.
-        int depth = -1;
-        int selDepth = -1;
-        long nodes = -1;
-        long nps = -1;
-        long time = -1;
-        Integer score = null;
-        String pv = null;
-        try {
-            while (w.more()) {
-                if (w.at("depth")) {
-                    depth = (int) w.number();
-                } else if (w.at("seldepth")) {
-                    selDepth = (int) w.number();
-                } else if (w.at("nodes")) {
-                    nodes = w.number();
-                } else if (w.at("nps")) {
-                    nps = w.number();
-                } else if (w.at("time")) {
-                    time = w.number();
-                } else if (w.at("multipv")) {
-                    if (!w.at("1")) {
-                        return;
-                    }
-                } else if (w.at("score")) {
-                    if (w.at("cp")) {
-                        score = (int) w.number();
-                    } else if (w.at("mate")) {
-                        int value = (int) w.number();
-                        score = value > 0 ? Score.WIN - (2 * value - 1) : -(Score.WIN - 2 * Math.abs(value));
-                    } else {
-                        w.skip();
-                        w.number();
-                    }
-                } else if (w.at("pv")) {
-                    pv = w.rest(); // split once, at the end of the search, not for every line
-                    break;
-                } else if (w.at("string")) {
-                    return;
-                } else {
-                    w.skip(); // currmove, hashfull, tbhits, lowerbound, ... : not recorded
-                }
-            }
-        } catch (NumberFormatException e) {
-            // a malformed info line: keep what was read
-        }
-        int take = onlyUnknown ? ~info.known : SearchInfo.ALL;
-        if (depth >= 0 && (take & SearchInfo.DEPTH) != 0) {
-            info.depth = depth;
-            info.known |= SearchInfo.DEPTH;
-        }
-        if (selDepth >= 0 && (take & SearchInfo.SEL_DEPTH) != 0) {
-            info.selDepth = selDepth;
-            info.known |= SearchInfo.SEL_DEPTH;
-        }
-        if (nodes >= 0 && (take & SearchInfo.NODES) != 0) {
-            info.nodes = nodes;
-            info.known |= SearchInfo.NODES;
-        }
-        if (nps >= 0 && (take & SearchInfo.NPS) != 0) {
-            info.nps = nps;
-            info.known |= SearchInfo.NPS;
-        }
-        if (time >= 0 && (take & SearchInfo.TIME) != 0) {
-            info.timeMs = time;
-            info.known |= SearchInfo.TIME;
-        }
-        if (score != null && (take & SearchInfo.SCORE) != 0) {
-            info.score = score;
-            info.known |= SearchInfo.SCORE;
-        }
-        if (pv != null && (take & SearchInfo.PV) != 0) {
-            info.pvText(pv);
-            info.known |= SearchInfo.PV;
-        }
-    }
-
-    /**
-     * The {@code info} lines of one search, read at its end: from the last one back, until every
-     * field is known (most engines' last line has them all). The newest {@link #KEPT} lines are
-     * kept; an older one is folded in forward when it drops out, so an engine printing without end
-     * costs memory for 64 lines and the same reading as before.
-     */
-    static final class InfoLines {
-        static final int KEPT = 64;
-        private final String[] ring = new String[KEPT];
-        private int count;
-        /** What the dropped lines reported, folded forward. */
-        private final SearchInfo dropped = new SearchInfo();
-
-        void add(String line) {
-            int slot = count % KEPT;
-            if (count >= KEPT) {
-                parseInfo(ring[slot], dropped, false);
-            }
-            ring[slot] = line;
-            count++;
-        }
-
-        /** Everything the lines reported, as if each had been folded in as it came. */
-        SearchInfo fold() {
-            if (count > KEPT) {
-                // Lines were dropped (an engine printing without end): go on forward from what they said.
-                for (int i = count - KEPT; i < count; i++) {
-                    parseInfo(ring[i % KEPT], dropped, false);
-                }
-                return dropped;
-            }
-            SearchInfo info = new SearchInfo();
-            for (int i = count - 1; i >= 0 && info.known != SearchInfo.ALL; i--) {
-                parseInfo(ring[i], info, true);
-            }
-            return info;
-        }
-    }
-
-    /** A cursor over a line's words that compares and reads numbers in place. */
-    private static final class Words {
-        private final String line;
-        private final int n;
-        private int i;
-
-        Words(String line) {
-            this.line = line;
-            this.n = line.length();
-        }
-
-        private void spaces() {
-            while (i < n && space(line.charAt(i))) {
-                i++;
-            }
-        }
-
-
-        /** Whether a word follows. */
-        boolean more() {
-            spaces();
-            return i < n;
-        }
-
-        /** Consumes the next word if it is {@code word}. */
-        boolean at(String word) {
-            spaces();
-            int end = i + word.length();
-            if (line.startsWith(word, i) && (end == n || space(line.charAt(end)))) {
-                i = end;
-                return true;
-            }
-            return false;
-        }
-
-        /** Consumes the next word, whatever it is. */
-        void skip() {
-            spaces();
-            while (i < n && !space(line.charAt(i))) {
-                i++;
-            }
-        }
-
-        /** Consumes the next word as a decimal integer (an optional minus sign, up to 18 digits). */
-        long number() {
-            spaces();
-            boolean negative = i < n && line.charAt(i) == '-';
-            int start = negative ? ++i : i;
-            long value = 0;
-            while (i < n && !space(line.charAt(i))) {
-                char c = line.charAt(i++);
-                if (c < '0' || c > '9' || i - start > 18) {
-                    throw new NumberFormatException(line);
-                }
-                value = value * 10 + (c - '0');
-            }
-            if (i == start) {
-                throw new NumberFormatException(line);
-            }
-            return negative ? -value : value;
-        }
-
-        /** The rest of the line after the current word. */
-        String rest() {
-            spaces();
-            return line.substring(i);
-        }
     }
 
     /** The line's words, split at runs of white space (as {@code strip().split("\\s+")}, without a regular expression). */

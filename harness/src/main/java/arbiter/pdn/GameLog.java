@@ -38,6 +38,16 @@ public final class GameLog implements AutoCloseable {
     }
 
     /**
+     * Opens (creating if needed) a file that others may write too ({@code match -pgnout}, shared by
+     * several runs as fastchess shares it) to append games to: nothing in it is cut or rewritten, and a
+     * symbolic link in its place is refused.
+     */
+    public static GameLog openAppending(Path file) throws IOException {
+        return new GameLog(file, OwnFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND));
+    }
+
+    /**
      * Opens (creating if needed) the log, first cutting off an incomplete final game. A last game
      * that lost its closing blank line (or its line end) gets it back, so the next game starts after
      * a blank line. The file is read from its end, never whole: a log of any size opens at once.

@@ -15,8 +15,10 @@ import java.util.Map;
  * Writes a played game as a PDN (draughts) or PGN (chess, Quoridor, backgammon) record: the seven
  * standard tags, then GameType, Variant, FEN (when not the start), TimeControl, Termination, Opening,
  * Seed, Dice (backgammon) and Game (the task number, used to resume), then numbered moves with
- * cutechess-style comments {@code {+0.25/7 0.53s}} extended with what the search reported
- * ({@code sd=} selective depth, {@code n=} nodes, {@code nps=}, {@code pv="..."} up to 12 plies); a
+ * comments as fastchess writes them ({@code app/src/game/pgn/pgn_builder.cpp}): {@code {+0.25/7 0.530s}}
+ * and what the search reported, each after ", " ({@code n=} nodes, {@code sd=} selective depth,
+ * {@code nps=}, {@code pv="..."} up to 12 plies); one comment per move, the last move's ending with why
+ * the game ended ({@code {+M1/24 0.003s, White mates}}), so strict PGN readers (chess.js) take it; a
  * backgammon move is written as one token, its parts joined by commas ({@code 24/18,13/11},
  * {@code 6/5(2)} as {@code 6/5,6/5}). Draughts results are {@code 2-0 1-1 0-2}, the
  * others {@code 1-0 1/2-1/2 0-1}.
@@ -65,8 +67,12 @@ public final class PdnWriter {
         };
     }
 
-    /** The record of one game, ending with a blank line. */
-    public static String format(PlayedGame game, Context ctx) {
+    /**
+     * The record of one game, ending with a blank line.
+     *
+     * @param ending why the game ended, for the last move's comment (the console's words: "White mates")
+     */
+    public static String format(PlayedGame game, Context ctx, String ending) {
         Rules rules = ctx.rules();
         String result = resultToken(game.result(), rules.family());
         Map<String, String> tags = new LinkedHashMap<>();
@@ -122,7 +128,7 @@ public final class PdnWriter {
             sb.append('[').append(t.getKey()).append(" \"").append(escape(t.getValue())).append("\"]\n");
         }
         sb.append('\n');
-        appendMoves(sb, game, rules);
+        appendMoves(sb, game, rules, ending);
         return sb.toString();
     }
 
@@ -137,7 +143,7 @@ public final class PdnWriter {
         return dice.toString();
     }
 
-    private static void appendMoves(StringBuilder sb, PlayedGame game, Rules rules) {
+    private static void appendMoves(StringBuilder sb, PlayedGame game, Rules rules, String ending) {
         Position start = game.startText() == null ? rules.start() : rules.parsePosition(game.startText());
         int firstMover = rules.start().sideToMove();
         int side = start.sideToMove();
@@ -149,6 +155,7 @@ public final class PdnWriter {
             needNumber = false;
         }
         int ply = 0;
+        int last = game.moves().size() - 1;
         for (PlayedMove m : game.moves()) {
             if (side == firstMover) {
                 line.add(number + ".");
@@ -158,8 +165,11 @@ public final class PdnWriter {
             needNumber = false;
             line.add(token(m.text()));
             String comment = comment(m, ply < game.openingPlies());
+            if (ply == last) {
+                comment = comment == null ? ending : comment + ", " + ending;
+            }
             if (comment != null) {
-                line.add("{" + comment + "}");
+                line.add("{" + commentText(comment) + "}");
                 needNumber = true;
             }
             if (side != firstMover) {
@@ -168,7 +178,9 @@ public final class PdnWriter {
             side = 1 - side;
             ply++;
         }
-        line.add("{" + commentText(game.termination().describe()) + "}");
+        if (last < 0) {
+            line.add("{" + commentText(ending) + "}"); // no move to hang it on: the game's only comment
+        }
         line.add(resultToken(game.result(), rules.family()));
         line.end();
         sb.append('\n');
@@ -227,9 +239,10 @@ public final class PdnWriter {
 
     private static final java.util.regex.Pattern REPEAT = java.util.regex.Pattern.compile("(.+)\\((\\d)\\)");
 
+    /** A move's comment (without braces), or null for none: fastchess's {@code createComment} fields. */
     private static String comment(PlayedMove m, boolean opening) {
         if (opening) {
-            return m.dice() != null ? m.dice() : null;
+            return m.dice();
         }
         StringBuilder c = new StringBuilder();
         if (m.dice() != null) {
@@ -239,19 +252,19 @@ public final class PdnWriter {
             c.append(Score.format(m.score())).append('/').append(m.depth()).append(' ');
         }
         appendSeconds(c, m.timeMs()); // not String.format: this runs for every move the coordinator records
-        if (m.selDepth() > 0) {
-            c.append(" sd=").append(m.selDepth());
-        }
         if (m.nodes() > 0) {
-            c.append(" n=").append(m.nodes());
+            c.append(", n=").append(m.nodes());
+        }
+        if (m.selDepth() > 0) {
+            c.append(", sd=").append(m.selDepth());
         }
         if (m.nps() > 0) {
-            c.append(" nps=").append(m.nps());
+            c.append(", nps=").append(m.nps());
         }
         if (m.pv() != null && !m.pv().isEmpty()) {
-            c.append(" pv=\"").append(m.pv()).append('"');
+            c.append(", pv=\"").append(m.pv()).append('"');
         }
-        return commentText(c.toString());
+        return c.toString();
     }
 
     /** Text safe inside a {@code {...}} comment: no braces, no control characters. */

@@ -62,7 +62,7 @@ public final class GameAudit {
             history.play(m);
         }
         SplittableRandom dice = new SplittableRandom(task.seed());
-        ScoreAdjudication scores = new ScoreAdjudication(adjudication);
+        ScoreAdjudication scores = new ScoreAdjudication(adjudication, ScoreAdjudication.startPly(rules, opening.start()));
         for (int ply = game.openingPlies(); ; ply++) {
             Outcome outcome = history.outcome();
             if (outcome != null) {
@@ -87,9 +87,9 @@ public final class GameAudit {
             if (!position.formatMove(move).equals(played.text())) {
                 return "ply " + (ply + 1) + " '" + played.text() + "' is not written as the referee writes it";
             }
-            boolean irreversible = position.isIrreversible(move);
+            boolean resetsCount = position.resetsProgressCount(move);
             history.play(move);
-            ScoreAdjudication.Verdict adjudicated = scores.afterMove(side, played.score(), irreversible, ply + 1,
+            ScoreAdjudication.Verdict adjudicated = scores.afterMove(side, played.score(), resetsCount, ply + 1,
                     () -> history.outcome() != null);
             if (adjudicated != null) {
                 return ends(game, ply + 1, adjudicated.result(), adjudicated.termination(), 1);

@@ -117,7 +117,7 @@ public final class Referee {
         private final int[] movesMade = new int[2];
         /** Per side: how much of the time charged to its clock this JVM itself was stalled ({@link StallWatch}). */
         private final long[] stalledMs = new long[2];
-        private final ScoreAdjudication scores = new ScoreAdjudication(adjudication);
+        private final ScoreAdjudication scores;
         /** The game as recorded once {@link #next} returned false; null when it was abandoned. */
         PlayedGame ended;
 
@@ -136,6 +136,7 @@ public final class Referee {
             }
             openingPlies = record.size();
             startText = task.opening().position();
+            scores = new ScoreAdjudication(adjudication, ScoreAdjudication.startPly(rules, game.start()));
             dice = new SplittableRandom(task.seed());
             for (int side = 0; side < 2; side++) {
                 remaining[side] = limits[side].timeMs();
@@ -236,13 +237,12 @@ public final class Referee {
             record.add(new PlayedMove(position.formatMove(move), score, answer.depth(), elapsedMs, roll,
                     answer.selDepth(), answer.nodes(), answer.nodes() > 0 && answer.timeMs() > 0
                             ? answer.nodes() * 1000 / answer.timeMs() : 0, pvText(position, answer)));
-            boolean irreversible = position.isIrreversible(move);
+            boolean resetsCount = position.resetsProgressCount(move);
             game.play(move);
             if (onMove != null) {
                 onMove.accept(record.get(record.size() - 1), game.current());
             }
-
-            ScoreAdjudication.Verdict adjudicated = scores.afterMove(side, score, irreversible, record.size(),
+            ScoreAdjudication.Verdict adjudicated = scores.afterMove(side, score, resetsCount, record.size(),
                     () -> game.outcome() != null);
             if (adjudicated != null) {
                 return end(done(task, startText, record, openingPlies, adjudicated.result(), adjudicated.termination(), 1));

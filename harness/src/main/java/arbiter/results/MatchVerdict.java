@@ -15,9 +15,10 @@ import java.util.Locale;
  *                    complete, else trinomial (NaN figures before any game)
  * @param sprt        the run's SPRT, or null
  * @param sprtResult  the SPRT at these counts, or null without one
+ * @param winLossPairs of the pentanomial's middle cell, the pairs of a win and a loss (the others: two draws)
  */
 public record MatchVerdict(String player, String opponent, long wins, long draws, long losses, long[] pentanomial,
-                           boolean paired, MatchStats stats, Sprt sprt, Sprt.Result sprtResult) {
+                           boolean paired, MatchStats stats, Sprt sprt, Sprt.Result sprtResult, long winLossPairs) {
 
     /** Decided games between the two. */
     public long games() {

@@ -35,6 +35,8 @@ public final class Scoreboard {
     private final List<long[]> perPlayer = new ArrayList<>();
     /** Per pairing (low index * 2^32 + high index): pentanomial counts from the low index's side. */
     private final Map<Long, long[]> pentanomial = new HashMap<>();
+    /** Per pairing: the pairs of the middle cell that were a win and a loss (the rest were two draws). */
+    private final Map<Long, Long> winLossPairs = new HashMap<>();
     /** First games of pairs waiting for their second: pair number to (low, high, low's score). */
     private final Map<Integer, double[]> openPairs = new HashMap<>();
     private final String matchPlayer;
@@ -95,6 +97,7 @@ public final class Scoreboard {
             }
         }
         pentanomial.forEach((k, v) -> c.pentanomial.put(k, v.clone()));
+        c.winLossPairs.putAll(winLossPairs);
         openPairs.forEach((k, v) -> c.openPairs.put(k, v.clone()));
         c.games = games;
         c.verdict = verdict;
@@ -133,6 +136,9 @@ public final class Scoreboard {
             openPairs.put(pair, new double[] {low, high, lowScore});
         } else if (first[0] == low && first[1] == high) {
             pentanomial.computeIfAbsent(key(low, high), x -> new long[5])[(int) Math.round((first[2] + lowScore) * 2)]++;
+            if (first[2] + lowScore == 1 && lowScore != 0.5) {
+                winLossPairs.merge(key(low, high), 1L, Long::sum);
+            }
         }
     }
 
@@ -202,6 +208,13 @@ public final class Scoreboard {
             }
         }
         return out;
+    }
+
+    /** Of the pentanomial's middle cell, the pairs of a win and a loss (fastchess's WL; the rest are DD). */
+    public long winLossPairs(String player, String opponent) {
+        int a = counts.indexOf(player);
+        int b = counts.indexOf(opponent);
+        return a < 0 || b < 0 || a == b ? 0 : winLossPairs.getOrDefault(key(Math.min(a, b), Math.max(a, b)), 0L);
     }
 
     /**
@@ -277,7 +290,7 @@ public final class Scoreboard {
             } else if (known != null) {
                 // the first game of a pair: new W/D/L, the same pairs, so the same LLR
                 verdict = new MatchVerdict(verdict.player(), verdict.opponent(), verdict.wins(), verdict.draws(),
-                        verdict.losses(), verdict.pentanomial(), paired, verdict.stats(), sprt, known);
+                        verdict.losses(), verdict.pentanomial(), paired, verdict.stats(), sprt, known, verdict.winLossPairs());
             }
         }
         return verdict;
@@ -294,6 +307,7 @@ public final class Scoreboard {
         long[] trinomial = {wdl[2], wdl[1], wdl[0]};
         MatchStats stats = paired && pairs > 0 ? MatchStats.of(penta) : MatchStats.of(trinomial);
         Sprt.Result r = sprt == null ? null : sprt.test(paired ? penta : trinomial);
-        return new MatchVerdict(player, opponent, wdl[0], wdl[1], wdl[2], penta, paired, stats, sprt, r);
+        return new MatchVerdict(player, opponent, wdl[0], wdl[1], wdl[2], penta, paired, stats, sprt, r,
+                winLossPairs(player, opponent));
     }
 }

@@ -7,7 +7,6 @@ import arbiter.play.GameResult;
 import arbiter.play.PlayedGame;
 import arbiter.play.Termination;
 import arbiter.play.TimeLimits;
-import arbiter.results.MatchReading;
 import arbiter.results.MatchVerdict;
 import arbiter.stats.Sprt;
 import java.math.BigDecimal;
@@ -117,26 +116,24 @@ public final class ConsoleText {
 
     /**
      * fastchess's head-to-head block: matchup, Elo and nElo, LOS / DrawRatio / PairsRatio, the counts
-     * and points, the pentanomial, then the LLR with its percentage, bounds and Elo hypotheses, and the
-     * time since the run started (an Arbiter line, not fastchess's).
+     * and points, the pentanomial with the ratio of its WL to DD pairs, then the LLR with its percentage,
+     * bounds and Elo hypotheses.
      *
-     * @param header     {@link #matchup}
-     * @param capReached the run played every game it may
+     * @param header {@link #matchup}
      */
-    public static String fastchessBlock(MatchVerdict v, String header, boolean capReached, long elapsedMs) {
-        MatchReading reading = MatchReading.of(v, capReached);
+    public static String fastchessBlock(MatchVerdict v, String header) {
         boolean penta = v.stats().pentanomial();
         long[] p = v.pentanomial();
         double drawRatio = 100 * v.stats().drawRatio(); // fastchess's: drawRatioPenta with pairs, else drawRatio
         double points = v.wins() + v.draws() / 2.0;
-        // A perfect score has no spread: fastchess's nElo divides by zero, "inf +/- nan"; never the regularized stand-in.
-        boolean perfect = reading.perfect() != null;
-        double nElo = !perfect ? v.stats().nElo() : reading.bound() > 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+        // A perfect score has no spread: fastchess 1.8.2 prints its nElo "inf +/- -nan"; never the regularized stand-in.
+        boolean perfect = points == v.games() || points == 0;
+        double nElo = !perfect ? v.stats().nElo() : points > 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
         double nEloError = !perfect ? v.stats().nEloError() : Double.NaN;
         StringBuilder sb = new StringBuilder();
         sb.append(RULE).append('\n');
         sb.append(header).append('\n');
-        sb.append("Elo: ").append(reading.eloText()).append(" +/- ").append(reading.errorText())
+        sb.append("Elo: ").append(fastchessElo(v))
                 .append(", nElo: ").append(fmt2(nElo)).append(" +/- ").append(fmt2(nEloError))
                 .append('\n');
         sb.append(String.format(Locale.ROOT, "LOS: %.2f %%, DrawRatio: %s %%", 100 * v.stats().los(), fmt2(drawRatio)));
@@ -147,7 +144,9 @@ public final class ConsoleText {
         sb.append(String.format(Locale.ROOT, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%s %%)%n",
                 v.games(), v.wins(), v.losses(), v.draws(), points, fmt2(100 * points / v.games())));
         if (penta) {
-            sb.append(String.format(Locale.ROOT, "Ptnml(0-2): [%d, %d, %d, %d, %d]%n", p[0], p[1], p[2], p[3], p[4]));
+            long wl = v.winLossPairs();
+            sb.append(String.format(Locale.ROOT, "Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s%n", p[0], p[1], p[2],
+                    p[3], p[4], fmt2((double) wl / (p[2] - wl))));
         }
         Sprt sprt = v.sprt();
         Sprt.Result r = v.sprtResult();
@@ -156,9 +155,41 @@ public final class ConsoleText {
             sb.append(String.format(Locale.ROOT, "LLR: %s (%s%%) (%.2f, %.2f) [%.2f, %.2f]%n", fmt2(r.llr()),
                     fmt1(100 * fraction), r.lower(), r.upper(), sprt.elo0(), sprt.elo1()));
         }
-        sb.append("Elapsed: ").append(elapsed(elapsedMs)).append('\n');
         sb.append(RULE).append('\n');
         return sb.toString();
+    }
+
+    /**
+     * fastchess's "Elo: x +/- y" figures ({@code EloBase::getElo}, {@code elo_pentanomial.cpp} and
+     * {@code elo_wdl.cpp}): the logistic Elo of the score over complete pairs (pentanomial) or games, and
+     * half the width of its 95% interval; a perfect score is {@code inf +/- -nan} as fastchess prints it.
+     */
+    static String fastchessElo(MatchVerdict v) {
+        double[] values;
+        double[] weights;
+        if (v.stats().pentanomial()) {
+            values = new double[] {0, 0.25, 0.5, 0.75, 1};
+            weights = java.util.Arrays.stream(v.pentanomial()).asDoubleStream().toArray();
+        } else {
+            values = new double[] {0, 0.5, 1};
+            weights = new double[] {v.losses(), v.draws(), v.wins()};
+        }
+        double n = java.util.Arrays.stream(weights).sum();
+        double score = 0;
+        for (int i = 0; i < values.length; i++) {
+            score += weights[i] / n * values[i];
+        }
+        double variance = 0;
+        for (int i = 0; i < values.length; i++) {
+            variance += weights[i] / n * (values[i] - score) * (values[i] - score);
+        }
+        double margin = 1.959963984540054 * Math.sqrt(variance / n);
+        double error = (logisticElo(score + margin) - logisticElo(score - margin)) / 2.0;
+        return fmt2(logisticElo(score)) + " +/- " + fmt2(error);
+    }
+
+    private static double logisticElo(double score) {
+        return -400.0 * Math.log10(1.0 / score - 1.0);
     }
 
     /**
@@ -184,34 +215,44 @@ public final class ConsoleText {
     }
 
     /**
-     * The run's last line before Arbiter's final standings: fastchess's {@code endTournament} message
-     * ("SPRT ([0.00, 5.00]) completed - H1 was accepted" after an SPRT stop, else "Tournament
-     * finished"), or cutechess-cli's "Finished match".
+     * The lines that end a run that was not interrupted, before Arbiter's final standings. fastchess: its
+     * {@code endTournament} message after an SPRT stop ("SPRT ([0.00, 5.00]) completed - H1 was
+     * accepted"), then, as its {@code main} ends, "Finished match" and "Total Time: 00:01:05
+     * (hours:minutes:seconds)"; cutechess-cli: "Finished match".
      *
-     * @param match the match's verdict, or null for a round robin or gauntlet
+     * @param match     the match's verdict, or null for a round robin or gauntlet
+     * @param elapsedMs the run's time so far
      */
-    public static String ended(Style style, MatchVerdict match) {
+    public static String ended(Style style, MatchVerdict match, long elapsedMs) {
         if (style == Style.CUTECHESS) {
-            return "Finished match";
+            return "Finished match\n";
         }
+        StringBuilder sb = new StringBuilder();
         if (match != null && match.sprtDecided()) {
-            return String.format(Locale.ROOT, "SPRT ([%.2f, %.2f]) completed - %s was accepted", match.sprt().elo0(),
-                    match.sprt().elo1(), match.sprtResult().verdict() == Sprt.Verdict.H0_ACCEPTED ? "H0" : "H1");
+            sb.append(String.format(Locale.ROOT, "SPRT ([%.2f, %.2f]) completed - %s was accepted%n", match.sprt().elo0(),
+                    match.sprt().elo1(), match.sprtResult().verdict() == Sprt.Verdict.H0_ACCEPTED ? "H0" : "H1"));
         }
-        return "Tournament finished";
+        long s = Math.max(0, elapsedMs) / 1000;
+        sb.append("Finished match\n").append(String.format(Locale.ROOT, "Total Time: %02d:%02d:%02d (hours:minutes:seconds)%n",
+                s / 3600, s / 60 % 60, s % 60));
+        return sb.toString();
     }
 
     /**
      * fastchess's matchup line: {@code Results of A vs B (10+0.1, 1t, 16MB, book.epd):}, each part
-     * one value when the two players agree, else "first - second"; "NULL" for an engine without a
-     * Threads / Hash option, the book's file name left out without a book.
+     * one value when the two players agree, else "first - second"; the Threads and Hash values are the
+     * engine's (set by the config, else its declared default), "NULL" for an engine without such an
+     * option; the book's file name left out without a book.
+     *
+     * @param engineOptions by player, its engine's declared options with their values (the pre-flight's);
+     *                      a player not in it (built in, or not started this session) shows its config's
      */
-    public static String matchup(RunConfig config, String first, String second) {
+    public static String matchup(RunConfig config, String first, String second, Map<String, Map<String, String>> engineOptions) {
         RunConfig.PlayerConfig a = player(config, first);
         RunConfig.PlayerConfig b = player(config, second);
         String tc = both(time(limits(config, a)), time(limits(config, b)));
-        String threads = both(option(a, "Threads", "t"), option(b, "Threads", "t"));
-        String hash = both(option(a, "Hash", "MB"), option(b, "Hash", "MB"));
+        String threads = both(option(a, engineOptions, "Threads", "t"), option(b, engineOptions, "Threads", "t"));
+        String hash = both(option(a, engineOptions, "Hash", "MB"), option(b, engineOptions, "Hash", "MB"));
         java.nio.file.Path book = config.openings() == null ? null : config.openings().file();
         return "Results of " + first + " vs " + second + " (" + tc + ", " + threads + ", " + hash
                 + (book == null ? "" : ", " + book.getFileName()) + "):";
@@ -250,13 +291,14 @@ public final class ConsoleText {
         return "";
     }
 
-    private static String option(RunConfig.PlayerConfig p, String name, String unit) {
-        if (p == null || p.options() == null) {
-            return "NULL";
-        }
-        for (Map.Entry<String, Object> e : p.options().entrySet()) {
-            if (e.getKey().equalsIgnoreCase(name)) {
-                return e.getValue() + unit;
+    private static String option(RunConfig.PlayerConfig p, Map<String, Map<String, String>> engineOptions, String name,
+                                 String unit) {
+        Map<String, ?> values = p == null ? null : engineOptions.containsKey(p.name()) ? engineOptions.get(p.name()) : p.options();
+        if (values != null) {
+            for (Map.Entry<String, ?> e : values.entrySet()) {
+                if (e.getKey().equalsIgnoreCase(name)) {
+                    return e.getValue() + unit;
+                }
             }
         }
         return "NULL";
@@ -292,18 +334,15 @@ public final class ConsoleText {
         return g(x, 3);
     }
 
-    /** "%.2f", with fmt's "inf" / "nan" for what is not a number. */
+    /**
+     * "%.2f" as fastchess prints it: "inf" / "-inf", and "-nan" for what is not a number (0/0 and
+     * inf - inf give x86-64's default NaN, whose sign bit is set, and glibc and fmt print it so).
+     */
     static String fmt2(double x) {
-        return Double.isFinite(x) ? String.format(Locale.ROOT, "%.2f", x) : g(x, 1);
+        return Double.isNaN(x) ? "-nan" : Double.isFinite(x) ? String.format(Locale.ROOT, "%.2f", x) : g(x, 1);
     }
 
     private static String fmt1(double x) {
         return Double.isFinite(x) ? String.format(Locale.ROOT, "%.1f", x) : g(x, 1);
-    }
-
-    /** Elapsed time as h:mm:ss. */
-    static String elapsed(long ms) {
-        long s = Math.max(0, ms) / 1000;
-        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
     }
 }

@@ -5,6 +5,7 @@ import arbiter.game.Rules;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.PdnWriter;
 import arbiter.play.PlayedGame;
+import arbiter.play.Termination;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -40,9 +41,19 @@ final class PdnRecorder {
                 config.limits().timeControlTag(), playerTimeControls(config), Map.copyOf(engines)));
     }
 
-    /** The game's record as the log's bytes. */
+    /**
+     * The game's record as the log's bytes. Its last comment says why the game ended in the console's
+     * words (fastchess's), with the engine's fault after them when it failed ("White disconnects (engine
+     * crashed: exited with code 3)").
+     */
     byte[] format(PlayedGame game) {
-        return PdnWriter.format(game, context).getBytes(StandardCharsets.UTF_8);
+        String ending = ConsoleText.annotation(game, context.rules().family(), ConsoleText.Style.FASTCHESS);
+        Termination why = game.termination();
+        if (why instanceof Termination.EngineCrash || why instanceof Termination.IllegalMove
+                || why instanceof Termination.EngineStalled) {
+            ending += " (" + why.describe() + ")";
+        }
+        return PdnWriter.format(game, context, ending).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Appends a record made by {@link #format}. */

@@ -99,6 +99,8 @@ public final class ReportTally {
      * then (the run's own) from its pre-flight, which replaces them.
      */
     final Map<String, String> engines = new LinkedHashMap<>();
+    /** By player, its external engine's declared options with their values, from this session's pre-flight. */
+    final Map<String, Map<String, String>> engineOptions = new LinkedHashMap<>();
     private final Rules rules;
     int games;
     /** Games lost on time (Termination tag {@code time forfeit}). */
@@ -191,7 +193,8 @@ public final class ReportTally {
         int depth = -1;
         double seconds = -1;
         long nodes = -1;
-        for (String t : comment.split(" ")) {
+        for (String word : comment.split(" ")) {
+            String t = word.endsWith(",") ? word.substring(0, word.length() - 1) : word; // fastchess's ", " between fields
             if (seconds < 0) {
                 int slash = t.lastIndexOf('/');
                 if (slash > 0 && slash < t.length() - 1 && depth < 0) {

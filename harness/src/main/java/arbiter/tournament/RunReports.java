@@ -179,7 +179,7 @@ public final class RunReports {
         switch (s.type()) {
             case MATCH -> sb.append(": ").append(s.players().get(0)).append(" vs ").append(s.players().get(1))
                     .append(", ").append(s.games()).append(s.sprt() != null ? " games at most" : " games");
-            case GAUNTLET -> sb.append(": ").append(s.players().get(0)).append(" against every other player, ")
+            case GAUNTLET -> sb.append(": ").append(String.join(", ", s.players())).append(" against every other player, ")
                     .append(s.rounds()).append(s.rounds() == 1 ? " round" : " rounds");
             case ROUND_ROBIN -> sb.append(", ").append(s.rounds()).append(s.rounds() == 1 ? " round" : " rounds");
         }

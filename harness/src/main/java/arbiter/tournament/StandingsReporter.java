@@ -52,7 +52,7 @@ public final class StandingsReporter implements RunListener {
     public void gameFinished(GameEnd end) {
         if (print && !end.stopping() && end.moreToPlay() && end.scoreboard().games() % this.config.reportEvery() == 0) {
             if (end.scoreboard().match()) {
-                matchBlock(end.scoreboard(), false);
+                matchBlock(end.scoreboard());
             } else {
                 standings(this.config, end.scoreboard(), false);
             }
@@ -78,10 +78,14 @@ public final class StandingsReporter implements RunListener {
             RunReports.write(config, tasks, tally, summary.stopReason());
             return;
         }
-        if (summary.scoreboard().match() && summary.scoreboard().games() > 0) {
-            matchBlock(summary.scoreboard(), summary.stopReason() == null && summary.scoreboard().games() == tasks.size());
+        MatchVerdict match = summary.scoreboard().match() ? summary.scoreboard().verdict() : null;
+        if (match != null && summary.scoreboard().games() > 0) {
+            matchBlock(summary.scoreboard());
         }
-        out.println(ConsoleText.ended(style, summary.scoreboard().match() ? summary.scoreboard().verdict() : null));
+        if (summary.stopReason() == null || match != null && match.sprtDecided()) {
+            // An interrupted run is not finished: its "Stopped:" line comes instead, last.
+            out.print(ConsoleText.ended(style, match, (System.nanoTime() - startedNanos) / 1_000_000));
+        }
         standings(config, summary.scoreboard(), true);
         RunReports.write(config, tasks, tally, summary.stopReason());
         if (summary.stopReason() != null) {
@@ -104,14 +108,13 @@ public final class StandingsReporter implements RunListener {
     }
 
     /** The match's block in the chosen tool's layout (nothing before the first game). */
-    private void matchBlock(Scoreboard scoreboard, boolean capReached) {
+    private void matchBlock(Scoreboard scoreboard) {
         MatchVerdict v = scoreboard.verdict();
         if (v.games() == 0) {
             return;
         }
         out.print(style == ConsoleText.Style.CUTECHESS ? ConsoleText.cutechessBlock(v)
-                : ConsoleText.fastchessBlock(v, ConsoleText.matchup(config, v.player(), v.opponent()), capReached,
-                        (System.nanoTime() - startedNanos) / 1_000_000));
+                : ConsoleText.fastchessBlock(v, ConsoleText.matchup(config, v.player(), v.opponent(), tally.engineOptions)));
         out.flush();
     }
 

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -38,10 +37,14 @@ public final class TaskPlanner {
                 }
             }
             case GAUNTLET -> {
-                String one = s.players().get(0);
-                for (String other : names) {
-                    if (!other.equals(one)) {
-                        out.add(new String[] {one, other});
+                // Each seed meets every player but itself and the seeds before it (fastchess's -seeds:
+                // with the first N engines as seeds, the pairings come in fastchess's order).
+                List<String> seeds = s.players();
+                for (int k = 0; k < seeds.size(); k++) {
+                    for (String other : names) {
+                        if (!seeds.subList(0, k + 1).contains(other)) {
+                            out.add(new String[] {seeds.get(k), other});
+                        }
                     }
                 }
             }
@@ -62,21 +65,13 @@ public final class TaskPlanner {
         } else {
             meetings = s.rounds() * pairings.size();
         }
-        boolean random = config.openings().order() == OpeningOrder.RANDOM;
-        SplittableRandom orderRandom = new SplittableRandom(config.seed() ^ 0x0BE4_1A65L);
-        int[] deck = random ? new int[book.size()] : null;
+        // Random: the book shuffled once as fastchess shuffles it (the same seed, the same order), then taken in
+        // turn like a sequential book, every opening once before any repeats. Only the openings played are read.
+        int[] order = config.openings().order() == OpeningOrder.RANDOM
+                ? Mt19937x64.fastchessOrder(book.size(), config.seed()) : null;
         int[] indexOf = new int[meetings];
         for (int m = 0; m < meetings; m++) {
-            if (random) {
-                // Drawn without replacement (as fastchess): every opening once, in a seeded order, before any repeats.
-                int k = m % deck.length;
-                if (k == 0) {
-                    shuffle(deck, orderRandom);
-                }
-                indexOf[m] = deck[k];
-            } else {
-                indexOf[m] = m % book.size();
-            }
+            indexOf[m] = order == null ? m % book.size() : order[m % book.size()];
         }
         Map<Integer, Opening> openings = book.read(Arrays.stream(indexOf).boxed().collect(Collectors.toCollection(TreeSet::new)));
         List<GameTask> tasks = new ArrayList<>();
@@ -86,32 +81,22 @@ public final class TaskPlanner {
             int round = s.match() ? m + 1 : m / pairings.size() + 1;
             long seed = mix(config.seed(), m);
             Opening opening = OpeningBook.withRandomPlies(openings.get(indexOf[m]), rules, config.openings().randomPlies(), seed);
-            // Without pairs, colours alternate from one meeting of the same pairing to the next.
-            boolean swap = !pairs && ((m / pairings.size()) % 2 == 1);
+            // Without pairs, colours alternate from one meeting of the same pairing to the next; with them, within
+            // the pair. -noswap (swap false) keeps the first player White, -reverse turns every game's colours.
+            RunConfig.Openings o = config.openings();
+            boolean swap = (o.swap() && !pairs && (m / pairings.size()) % 2 == 1) != o.reverse();
             String first = swap ? pairing[1] : pairing[0];
             String second = swap ? pairing[0] : pairing[1];
             tasks.add(new GameTask(id++, round, m, first, second, opening, seed));
             if (pairs) {
-                tasks.add(new GameTask(id++, round, m, second, first, opening, seed));
+                tasks.add(o.swap() ? new GameTask(id++, round, m, second, first, opening, seed)
+                        : new GameTask(id++, round, m, first, second, opening, seed));
             }
         }
         if (s.match() && tasks.size() > s.games()) {
             tasks = new ArrayList<>(tasks.subList(0, s.games()));
         }
         return tasks;
-    }
-
-    /** Fisher-Yates: the deck becomes a fresh seeded permutation of 0..n-1. */
-    static void shuffle(int[] deck, SplittableRandom random) {
-        for (int i = 0; i < deck.length; i++) {
-            deck[i] = i;
-        }
-        for (int i = deck.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
     }
 
     /** SplitMix64 finaliser: a game seed from the run seed and the meeting number. */

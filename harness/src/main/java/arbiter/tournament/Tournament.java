@@ -63,6 +63,10 @@ public final class Tournament {
     private GameExecutor executor;
     private volatile GameExecutor running;
     private boolean quiet;
+    /** Why {@link #stop(String)} was asked for, or null for a plain interruption. */
+    private volatile String stopRequest;
+    /** How a stopped run is resumed, for the stop reason. */
+    private String resumeHint = "run the same command again to resume";
 
     /**
      * @param listeners subscribers after the progress line (e.g. a {@link StandingsReporter}, which
@@ -100,8 +104,22 @@ public final class Tournament {
         return this;
     }
 
+    /** How a stopped run is resumed, in the stop reason ("run the same command again to resume" by default). */
+    public Tournament resumeHint(String hint) {
+        this.resumeHint = hint;
+        return this;
+    }
+
     /** Asks the run to stop: games in progress are abandoned (not recorded); the run can be resumed. */
     public void stop() {
+        stop(null);
+    }
+
+    /** As {@link #stop()}, saying why (the run's stop reason; null: "interrupted"). */
+    public void stop(String why) {
+        if (why != null && stopRequest == null) {
+            stopRequest = why;
+        }
         abort.set(true);
         GameExecutor e = running;
         if (e != null) {
@@ -127,7 +145,9 @@ public final class Tournament {
             try {
                 if (!toPlay.isEmpty() && config.concurrency() > 0) {
                     try {
-                        tally.engines.putAll(Preflight.check(config, rules, toPlay, factory)); // what they are now
+                        Preflight.Ready ready = Preflight.check(config, rules, toPlay, factory);
+                        tally.engines.putAll(ready.names()); // what they are now
+                        tally.engineOptions.putAll(ready.options());
                     } catch (ConfigException e) {
                         if (!aborted()) {
                             throw e;
@@ -226,7 +246,7 @@ public final class Tournament {
             }
         }
         if (stopReason == null && scoreboard.games() != tasks.size()) {
-            stopReason = "interrupted; run the same command again to resume";
+            stopReason = (stopRequest != null ? stopRequest : "interrupted") + "; " + resumeHint;
         }
         log.sync(); // every recorded game is on disk before the run says it ended
         cpu.log(played);

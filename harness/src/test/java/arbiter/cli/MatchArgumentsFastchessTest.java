@@ -264,10 +264,10 @@ class MatchArgumentsFastchessTest {
         assertEquals(2, c.get("concurrency").asInt());
         assertEquals(5, c.get("reportEvery").asInt());
         assertEquals(123, c.get("seed").asLong());
-        refused(base("-seeds", "3"), "-seeds 3 is not supported");
+        assertEquals(config(base()).toString(), config(base("-seeds", "3")).toString(), "-seeds counts in a gauntlet only");
         refused(base("-wait", "250"), "-wait 250 is not supported");
-        refused(base("-noswap"), "-noswap is not supported");
-        refused(base("-reverse"), "-reverse is not supported");
+        assertFalse(config(base("-noswap")).get("openings").get("swap").asBoolean(), "fastchess's noswap");
+        assertTrue(config(base("-reverse")).get("openings").get("reverse").asBoolean(), "fastchess's reverse");
         assertEquals(1, config(base("-wait", "0")).get("concurrency").asInt(), "-wait 0 is what Arbiter does");
     }
 
@@ -278,7 +278,9 @@ class MatchArgumentsFastchessTest {
         parsed.config();
         assertEquals(Path.of("games.pgn").toAbsolutePath(), parsed.pgnOut);
         assertEquals("TestArena", parsed.site);
-        refused(base("-pgnout", "file=games.pgn", "notation=lan"), "notation=lan is not supported");
+        assertEquals("lan", MatchArguments.parse(base("-pgnout", "file=games.pgn", "notation=lan")).notation);
+        assertEquals("uci", MatchArguments.parse(base("-pgnout", "file=games.pgn", "notation=uci")).notation);
+        refused(base("-pgnout", "file=games.pgn", "notation=fan"), "notation=fan: san, lan or uci");
         refused(base("-pgnout", "file=games.pgn", "tbhits=true"), "tbhits= is not supported");
         refused(base("-tbignore50"), "-tbignore50 is not supported");
         refused(base("-crc32", "pgn=true"), "-crc32 is not supported");
@@ -371,13 +373,18 @@ class MatchArgumentsFastchessTest {
     }
 
     @Test
-    void engineNamesAreAutoAssignedButDuplicatesRefused() {
-        // fastchess names them dummy_engine, dummy_engine_2, ...; Arbiter names the first after the command
-        // and refuses a second engine of the same name (records and reports are keyed by name).
+    void engineNamesAreAutoAssignedAndDuplicatesNumbered() {
+        // fastchess (sanitize.cpp) names them after the command without its extension: dummy_engine,
+        // dummy_engine_2, ... (the n-th engine of a name gets _n).
         ObjectNode c = config(List.of("-engine", "cmd=" + DUMMY, "depth=5", "-engine", "cmd=other", "tc=1"));
         assertEquals("dummy_engine", c.get("players").get(0).get("name").asText());
-        refused(List.of("-engine", "dir=./", "cmd=" + DUMMY, "depth=5", "-engine", "dir=./", "cmd=" + DUMMY,
-                "tc=40/1:9.65+0.1"), "two engines are named 'dummy_engine'");
+        ObjectNode twice = config(List.of("-engine", "dir=./", "cmd=" + DUMMY, "depth=5", "-engine", "dir=./", "cmd=" + DUMMY,
+                "tc=40/1:9.65+0.1", "-engine", "cmd=" + DUMMY + ".exe", "depth=1"));
+        assertEquals("dummy_engine_2", twice.get("players").get(1).get("name").asText());
+        assertEquals("dummy_engine_3", twice.get("players").get(2).get("name").asText(), "the stem: .exe dropped");
+        ObjectNode seeded = config(List.of("-engine", "cmd=a", "tc=1", "-engine", "cmd=b", "tc=1", "-engine", "cmd=c", "tc=1",
+                "-tournament", "gauntlet", "-seeds", "5"));
+        assertEquals("[\"a\",\"b\"]", seeded.get("schedule").get("players").toString(), "at most all but one engine (fastchess)");
     }
 
     @Test

@@ -134,13 +134,14 @@ class MatchCommandTest {
             {"match", "-engine", "builtin=random", "-engine", "builtin=random", "name=b", "-bogus", "1"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-each", "hash=1"},
             {"match", "-engine", "builtin=random", "name=a"},
-            {"match", "-engine", "builtin=random", "-engine", "builtin=random"},
+            {"match", "-engine", "builtin=random", "-engine", "builtin=random", "-each", "depth=1", "-variant", "international",
+                "-pgnout", "file=x.pdn", "notation=lan"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-rounds", "x"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-games", "3", "-rounds", "25000"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b", "-openings", "plies=8"},
             {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=nonsense", "name=b", "-each", "depth=1"},
         };
-        String[] names = {"-bogus", "hash=", "at least two -engine", "two engines are named 'random'", "-rounds",
+        String[] names = {"-bogus", "hash=", "at least two -engine", "notation=lan is for chess", "-rounds",
             "-games is at most 2", "plies=", "nonsense"};
         for (int k = 0; k < bad.length; k++) {
             CliRunner r = CliRunner.run(bad[k]);
@@ -150,20 +151,34 @@ class MatchCommandTest {
         }
     }
 
+    /**
+     * -pgnout appends, as fastchess's: a file holding other games keeps them, this run's follow whole; a
+     * resumed run's own copy catches up without a game twice; a symbolic link is refused.
+     */
     @Test
-    void pgnoutGetsACopyAndNeverOverwritesAForeignFile() throws Exception {
+    void pgnoutAppendsToAnyFileAndNeverWritesThroughALink() throws Exception {
         Path foreign = dir.resolve("mine.pgn");
-        Files.writeString(foreign, "[Event \"my own games\"]\n\n1. e4 *\n");
+        String theirs = "[Event \"my own games\"]\n\n1. e4 *"; // no final newline
+        Files.writeString(foreign, theirs);
         String[] args = {"match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b",
             "-each", "depth=1", "-games", "4", "-maxmoves", "20", "--output", dir.resolve("out").toString(), "-pgnout"};
-        CliRunner refused = CliRunner.run(concat(args, foreign.toString()));
-        assertEquals(2, refused.exit());
-        assertTrue(refused.err().contains("not a copy of this run's games"), refused.err());
-        assertEquals("[Event \"my own games\"]\n\n1. e4 *\n", Files.readString(foreign));
+        CliRunner appended = CliRunner.run(concat(args, foreign.toString()));
+        assertEquals(0, appended.exit(), appended.err());
+        String games = Files.readString(dir.resolve("out/games.pdn"));
+        assertEquals(theirs + "\n" + games, Files.readString(foreign));
         Path copy = dir.resolve("copy.pgn");
         CliRunner ok = CliRunner.run(concat(args, copy.toString()));
         assertEquals(0, ok.exit(), ok.err());
-        assertEquals(Files.readString(dir.resolve("out/games.pdn")), Files.readString(copy));
+        assertEquals(games, Files.readString(copy), "the same command resumes (nothing to play) and catches the copy up");
+        CliRunner again = CliRunner.run(concat(args, copy.toString()));
+        assertEquals(0, again.exit(), again.err());
+        assertEquals(games, Files.readString(copy), "no game twice");
+        Path link = dir.resolve("link.pgn");
+        Files.createSymbolicLink(link, copy);
+        CliRunner refused = CliRunner.run(concat(args, link.toString()));
+        assertEquals(2, refused.exit());
+        assertTrue(refused.err().contains("is a symbolic link"), refused.err());
+        assertEquals(games, Files.readString(copy));
     }
 
     private static String[] concat(String[] a, String b) {

@@ -1,6 +1,7 @@
 package arbiter.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.pdn.GameLog;
@@ -160,12 +161,59 @@ class MatchRunTest {
         List<String> args = new java.util.ArrayList<>(List.of("match", "-engine", "cmd=" + crasher, "name=c", "nodes=10",
                 "-engine", "builtin=random", "name=r", "depth=1", "-rounds", "3", "--output"));
         CliRunner stopped = CliRunner.run(concat(args, dir.resolve("stops").toString()));
-        assertTrue(stopped.out().contains("engine crash and no -recover: stopping"), stopped.out() + stopped.err());
+        assertEquals(1, stopped.exit(), "fastchess exits with 1 (main.cpp: abnormal_termination)\n" + stopped.out() + stopped.err());
+        assertTrue(stopped.out().contains("stalled / disconnected and no -recover: stopping the match"), stopped.out());
         assertTrue(games(dir.resolve("stops/games.pdn")).size() < 6, "stopped before the end");
+        assertFalse(stopped.out().contains("Tournament finished") || stopped.out().contains("Finished match"),
+                "a stopped match is not finished:\n" + stopped.out());
+        assertTrue(stopped.out().contains("Stopped: game 1: engine crash and no -recover; to resume: arbiter run "
+                + dir.resolve("stops/config.json")), stopped.out());
         args.add(1, "-recover");
         CliRunner recovered = CliRunner.run(concat(args, dir.resolve("goes-on").toString()));
         assertEquals(0, recovered.exit(), recovered.err());
         assertEquals(6, games(dir.resolve("goes-on/games.pdn")).size());
+        assertTrue(recovered.out().contains("\nFinished match\nTotal Time: 00:00:"), recovered.out());
+    }
+
+    /**
+     * fastchess runs every command afresh and appends every game to {@code -pgnout}: a script that runs one
+     * match after another in one folder, all into one PGN file, gets each match played in a folder of its
+     * own and every game appended. A stopped match resumes with {@code arbiter run FOLDER/config.json}
+     * (fastchess: {@code -config file=config.json}).
+     */
+    @Test
+    void aSeriesOfMatchesInOneFolderEachPlaysAndAppendsToOnePgnout() throws Exception {
+        Path shared = dir.resolve("all.pgn");
+        List<String> first = List.of("match", "-engine", "builtin=random", "name=a", "-engine", "builtin=random", "name=b",
+                "-each", "depth=1", "-rounds", "1", "-maxmoves", "8", "-pgnout", "file=all.pgn");
+        List<String> second = new java.util.ArrayList<>(first);
+        second.set(second.indexOf("-rounds") + 1, "2");
+        second.set(second.indexOf("depth=1"), "depth=2");
+        assertEquals(0, inFolder(dir, first), "the first match");
+        assertEquals(0, inFolder(dir, second), "a second, different match in the same folder");
+        assertEquals(0, inFolder(dir, first), "the first command again: played again, afresh");
+        assertEquals(2 + 4 + 2, games(shared).size(), "every game of the three matches appended");
+        assertEquals(2, games(dir.resolve("results/match/games.pdn")).size());
+        assertEquals(4, games(dir.resolve("results/match-2/games.pdn")).size());
+        assertEquals(2, games(dir.resolve("results/match-3/games.pdn")).size());
+        CliRunner resume = CliRunner.run("run", dir.resolve("results/match-2/config.json").toString());
+        assertEquals(0, resume.exit(), resume.err());
+        assertTrue(resume.out().contains("4 of 4 games already played"), resume.out());
+    }
+
+    /** Runs the command line in a JVM of its own working in {@code folder}; returns its exit code. */
+    private static int inFolder(Path folder, List<String> args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "arbiter.cli.Main"));
+        command.addAll(args);
+        Path log = folder.resolve("child-" + System.nanoTime() + ".log");
+        Process child = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        assertTrue(child.waitFor(120, TimeUnit.SECONDS), "ended");
+        if (child.exitValue() != 0) {
+            System.out.println(Files.readString(log));
+        }
+        return child.exitValue();
     }
 
     private static String[] concat(List<String> a, String b) {

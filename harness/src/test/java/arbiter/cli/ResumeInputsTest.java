@@ -54,6 +54,36 @@ class ResumeInputsTest {
         assertEquals(0, fresh.exit(), fresh.err());
     }
 
+    /**
+     * A file over 1 MiB (an engine's program, a big book) is known by its size and modification time, not
+     * read whole: a rewrite of the same size is still refused; the same file resumes. Here a data file the
+     * engine is given as an argument.
+     */
+    @Test
+    void aLargeFileIsKnownBySizeAndTime() throws Exception {
+        Path engine = crasher();
+        Path data = dir.resolve("network.bin");
+        Files.write(data, new byte[(1 << 20) + 1]);
+        Path config = dir.resolve("run.json");
+        Files.writeString(config, """
+                { "name": "big", "game": {"variant": "chess"},
+                  "players": [ {"name": "crasher", "protocol": "uci", "command": ["%s", "%s"]},
+                               {"name": "rnd", "engine": "random"} ],
+                  "schedule": {"type": "match", "players": ["crasher", "rnd"], "games": 2},
+                  "limits": {"nodes": 1000}, "concurrency": 1, "output": "%s", "seed": 5 }"""
+                .formatted(engine, data, dir.resolve("out")));
+        CliRunner first = CliRunner.run("run", config.toString());
+        assertEquals(0, first.exit(), first.err());
+        assertTrue(Files.readString(dir.resolve("out/state.json")).contains("\"modified\""), "known by size and time");
+        CliRunner same = CliRunner.run("run", config.toString());
+        assertEquals(0, same.exit(), "unchanged: resumes " + same.err());
+        byte[] bytes = Files.readAllBytes(data);
+        bytes[7] = 1;
+        Files.write(data, bytes); // the same size, a new modification time
+        Files.setLastModifiedTime(data, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
+        assertRefused(CliRunner.run("run", config.toString()), data);
+    }
+
     @Test
     void anEditedWeightsFileIsRefusedOnResume() throws Exception {
         Path weights = dir.resolve("w.json");
@@ -73,10 +103,9 @@ class ResumeInputsTest {
         assertRefused(CliRunner.run("run", config.toString()), weights);
     }
 
-    @Test
-    void anEditedEngineProgramIsRefusedOnResume() throws Exception {
+    /** A UCI engine that completes its handshake and crashes when asked to move: games are still recorded. */
+    private Path crasher() throws java.io.IOException {
         Path engine = dir.resolve("engine.sh");
-        // A UCI engine that completes its handshake and crashes when asked to move: games are still recorded.
         Files.writeString(engine, """
                 #!/bin/bash
                 while read -r line; do
@@ -88,6 +117,12 @@ class ResumeInputsTest {
                 done
                 """);
         Files.setPosixFilePermissions(engine, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return engine;
+    }
+
+    @Test
+    void anEditedEngineProgramIsRefusedOnResume() throws Exception {
+        Path engine = crasher();
         Path config = dir.resolve("run.json");
         Files.writeString(config, """
                 { "name": "program", "game": {"variant": "chess"},

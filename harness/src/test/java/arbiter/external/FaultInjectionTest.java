@@ -43,7 +43,7 @@ class FaultInjectionTest {
         EXPECTED.put("garbage", new String[] {"illegal move", "unparsable move"});
         EXPECTED.put("illegal", new String[] {"illegal move", "a1h8"});
         EXPECTED.put("close", new String[] {"engine crash", "closed its output"});
-        EXPECTED.put("slow", new String[] {"time forfeit", "lost on time"});
+        EXPECTED.put("slow", new String[] {"time forfeit", "on time"});
         EXPECTED.put("bash-hang", new String[] {"stalled connection", "did not answer within"});
     }
 

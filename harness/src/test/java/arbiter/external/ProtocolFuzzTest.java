@@ -36,7 +36,7 @@ class ProtocolFuzzTest {
     void uciInfoAndBestmove(byte[] input) {
         String line = text(input);
         SearchInfo info = new SearchInfo();
-        UciPlayer.parseInfo(line, info);
+        UciInfo.parse(line, info);
         String[] words = UciPlayer.words(line);
         if (words.length == 0) {
             return;

@@ -87,7 +87,7 @@ class StockfishMatchTest {
         replays(games, Games.rules("chess"));
         // Engine scores, depths and search statistics reach the records.
         String pdn = Files.readString(dir.resolve("out").resolve("games.pdn"));
-        assertTrue(pdn.matches("(?s).*\\{[+-]\\d+\\.\\d\\d/\\d+ \\d+\\.\\d{3}s sd=\\d+ n=\\d+ nps=\\d+ pv=\"[^\"]+\"}.*"), pdn);
+        assertTrue(pdn.matches("(?s).*\\{[+-]?\\d+\\.\\d\\d/\\d+ \\d+\\.\\d{3}s, n=\\d+, sd=\\d+, nps=\\d+, pv=\"[^\"]+\"}.*"), pdn);
     }
 
     @Test

@@ -82,7 +82,7 @@ class UciServedGamesTest {
                 games.add(g.replaceAll("\\[Date \"[^\"]*\"]", "")
                         .replaceAll("\\s+", " ")           // line breaks move with the comments' lengths
                         .replaceAll(" \\d+\\.\\d{3}s", "")  // the referee's time of the move
-                        .replaceAll(" nps=\\d+", "")
+                        .replaceAll(", nps=\\d+", "")
                         .strip());
             }
         }

@@ -47,11 +47,12 @@ class UciTextTest {
     @Test
     void infoLinesGiveScoreDepthNodesAndPv() {
         SearchInfo info = new SearchInfo();
-        UciPlayer.parseInfo("info depth 12 seldepth 17 multipv 1 score cp -35 nodes 123456 nps 987000 hashfull 5 tbhits 0 time 125 pv e2e4 e7e5 g1f3", info);
-        UciPlayer.parseInfo("info depth 12 multipv 2 score cp 900 pv d2d4", info);
-        UciPlayer.parseInfo("info currmove e2e4 currmovenumber 1", info);
-        UciPlayer.parseInfo("info string hello world depth 99", info);
-        UciPlayer.parseInfo("info depth x score cp", info);
+        UciInfo.parse("info depth 12 seldepth 17 multipv 1 score cp -35 nodes 123456 nps 987000 hashfull 5 tbhits 0 time 125 pv e2e4 e7e5 g1f3", info);
+        UciInfo.parse("info depth 12 multipv 2 score cp 900 pv d2d4", info);
+        UciInfo.parse("info currmove e2e4 currmovenumber 1", info);
+        UciInfo.parse("info string hello world depth 99", info);
+        UciInfo.parse("info depth x score cp", info);
+        info = info.settled();
         assertEquals(-35, info.score);
         assertEquals(12, info.depth);
         assertEquals(17, info.selDepth);
@@ -60,12 +61,12 @@ class UciTextTest {
         assertEquals(125, info.timeMs);
         assertEquals(List.of("e2e4", "e7e5", "g1f3"), info.pv());
         SearchInfo mate = new SearchInfo();
-        UciPlayer.parseInfo("info depth 5 score mate 3 pv a1a8", mate);
-        assertEquals(Score.WIN - 5, mate.score, "mate in 3 moves is a win in 5 plies");
-        assertEquals("#+3", Score.format(mate.score));
-        UciPlayer.parseInfo("info depth 5 score mate -2", mate);
-        assertEquals(-(Score.WIN - 4), mate.score);
-        assertEquals("#-2", Score.format(mate.score));
+        UciInfo.parse("info depth 5 score mate 3 pv a1a8", mate);
+        assertEquals(Score.WIN - 5, mate.settled().score, "mate in 3 moves is a win in 5 plies");
+        assertEquals("+M5", Score.format(mate.settled().score), "fastchess's form: plies to the mate");
+        UciInfo.parse("info depth 5 score mate -2", mate);
+        assertEquals(-(Score.WIN - 4), mate.settled().score);
+        assertEquals("-M4", Score.format(mate.settled().score));
     }
 
     @Test
@@ -74,13 +75,13 @@ class UciTextTest {
             assertEquals(Character.isWhitespace(c), UciPlayer.space(c), "char " + (int) c);
         }
         SearchInfo info = new SearchInfo();
-        UciPlayer.parseInfo("info\tdepth 7  seldepth\t9 multipv\t1 score cp\t-12 nodes 2000 pv e2e4\te7e5\r", info);
+        UciInfo.parse("info\tdepth 7  seldepth\t9 multipv\t1 score cp\t-12 nodes 2000 pv e2e4\te7e5\r", info);
         assertEquals(7, info.depth);
         assertEquals(9, info.selDepth);
-        assertEquals(-12, info.score);
+        assertEquals(-12, info.settled().score);
         assertEquals(2000, info.nodes);
         assertEquals(List.of("e2e4", "e7e5"), info.pv());
-        UciPlayer.parseInfo("info depth 8 multipv 2 score cp 50 nodes 9 pv d2d4", info);
+        UciInfo.parse("info depth 8 multipv 2 score cp 50 nodes 9 pv d2d4", info);
         assertEquals(7, info.depth, "a second multipv line changes nothing, not even the fields before its multipv");
     }
 
@@ -93,7 +94,7 @@ class UciTextTest {
         for (int trial = 0; trial < 3000; trial++) {
             int lines = random.nextInt(trial % 10 == 0 ? 200 : 12);
             SearchInfo forward = new SearchInfo();
-            UciPlayer.InfoLines backward = new UciPlayer.InfoLines();
+            UciInfo.Lines backward = new UciInfo.Lines();
             List<String> sent = new java.util.ArrayList<>();
             for (int i = 0; i < lines; i++) {
                 StringBuilder line = new StringBuilder("info");
@@ -105,10 +106,11 @@ class UciTextTest {
                     line.append(" pv ").append(i % 2 == 0 ? "g1f3 g8f6" : "c2c4");
                 }
                 sent.add(line.toString());
-                UciPlayer.parseInfo(line.toString(), forward);
+                UciInfo.parse(line.toString(), forward);
                 backward.add(line.toString());
             }
-            SearchInfo b = backward.fold();
+            SearchInfo b = backward.fold().settled();
+            forward = forward.settled();
             String why = String.join("\n", sent);
             assertEquals(forward.depth, b.depth, why);
             assertEquals(forward.selDepth, b.selDepth, why);
@@ -120,10 +122,37 @@ class UciTextTest {
         }
     }
 
+    /**
+     * fastchess (uci_engine.cpp, {@code lastInfoLine}) takes the newest line with an exact score, a line with
+     * {@code lowerbound} or {@code upperbound} only when there is none; the depth and pv are that line's. A
+     * search stopped by its node limit inside a fail-high ends with such a line: Stockfish 15.1 at 2000 nodes.
+     */
+    @Test
+    void aBoundScoreCountsOnlyWithoutAnExactOne() {
+        SearchInfo info = new SearchInfo();
+        UciInfo.parse("info depth 12 seldepth 14 multipv 1 score cp 30 nodes 1000 nps 50000 time 20 pv e2e4 e7e5", info);
+        UciInfo.parse("info depth 13 seldepth 17 multipv 1 score cp 80 lowerbound nodes 1500 nps 50000 time 30 pv d2d4", info);
+        SearchInfo s = info.settled();
+        assertEquals(30, s.score, "the exact score, not the bound after it");
+        assertEquals(12, s.depth);
+        assertEquals(14, s.selDepth);
+        assertEquals(List.of("e2e4", "e7e5"), s.pv());
+        assertEquals(1500, s.nodes, "the counters are the newest line's");
+        UciInfo.Lines backward = new UciInfo.Lines();
+        backward.add("info depth 12 seldepth 14 multipv 1 score cp 30 nodes 1000 nps 50000 time 20 pv e2e4 e7e5");
+        backward.add("info depth 13 seldepth 17 multipv 1 score cp 80 upperbound nodes 1500 nps 50000 time 30 pv d2d4");
+        assertEquals(30, backward.fold().settled().score, "read from the last line back: the same");
+        SearchInfo onlyBounds = new SearchInfo();
+        UciInfo.parse("info depth 1 score cp 5 upperbound pv e2e4", onlyBounds);
+        UciInfo.parse("info depth 2 score cp 9 lowerbound pv d2d4", onlyBounds);
+        assertEquals(9, onlyBounds.settled().score, "no exact score: the newest bound");
+        assertEquals(2, onlyBounds.settled().depth);
+    }
+
     @Test
     void theSearchResultKeepsTheLegalPartOfThePv() {
         SearchInfo info = new SearchInfo();
-        UciPlayer.parseInfo("info depth 3 score cp 20 nodes 100 time 10 pv e2e4 e7e5 e1e8 g1f3", info);
+        UciInfo.parse("info depth 3 score cp 20 nodes 100 time 10 pv e2e4 e7e5 e1e8 g1f3", info);
         var start = chess.start();
         SearchResult r = info.result(start.parseMove("e2e4"), start, 50, UciPlayer::parseUciMove);
         assertEquals(2, r.pv().size(), "the pv stops at the illegal e1e8");

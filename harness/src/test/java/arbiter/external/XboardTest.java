@@ -107,7 +107,7 @@ class XboardTest {
         EXPECTED.put("garbage", new String[] {"illegal move", "zz9!"});
         EXPECTED.put("illegal", new String[] {"illegal move", "a1h8"});
         EXPECTED.put("claim", new String[] {"illegal move", "false result claim"});
-        EXPECTED.put("resign", new String[] {"normal", "resigned"});
+        EXPECTED.put("resign", new String[] {"normal", "resigns"});
         EXPECTED.put("refuse", new String[] {"engine crash", "refused the game's moves"});
     }
 

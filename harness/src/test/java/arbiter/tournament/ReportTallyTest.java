@@ -56,7 +56,7 @@ class ReportTallyTest {
             for (int id = 0; id < 40; id++) {
                 PlayedGame g = randomGame(rules, id, random);
                 games.add(g);
-                log.append(PdnWriter.format(g, context));
+                log.append(PdnWriter.format(g, context, g.termination().describe()));
             }
             Path file = dir.resolve(variant + ".pdn");
             Files.writeString(file, log);
@@ -67,7 +67,7 @@ class ReportTallyTest {
             for (int i = 0; i < games.size(); i++) {
                 ReportTally.GameFacts played = ReportTally.GameFacts.of(games.get(i), rules);
                 ReportTally.GameFacts read = ReportTally.GameFacts.of(records.get(i), rules);
-                String where = variant + " game " + i + ":\n" + PdnWriter.format(games.get(i), context);
+                String where = variant + " game " + i + ":\n" + PdnWriter.format(games.get(i), context, games.get(i).termination().describe());
                 assertEquals(read.id(), played.id(), where);
                 assertEquals(read.white(), played.white(), where);
                 assertEquals(read.black(), played.black(), where);

@@ -46,4 +46,16 @@ public record ChessMove(int from, int to, int promotion) implements Move {
     public String toString() {
         return uci();
     }
+
+    // Written out rather than the record's generated ones (an invokedynamic call through method handles):
+    // the referee compares moves for every move a game records, in a process that may stop at C1.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ChessMove m && m.from == from && m.to == to && m.promotion == promotion;
+    }
+
+    @Override
+    public int hashCode() {
+        return (from << 9) | (to << 3) | promotion;
+    }
 }

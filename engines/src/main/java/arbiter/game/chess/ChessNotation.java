@@ -25,7 +25,16 @@ final class ChessNotation {
     }
 
     static String squareName(int square) {
-        return String.valueOf((char) ('a' + (square & 7))) + (char) ('1' + (square >>> 3));
+        return SQUARE_NAMES[square];
+    }
+
+    /** a1 .. h8, made once: a move's text is formatted for every move a game records. */
+    private static final String[] SQUARE_NAMES = new String[64];
+
+    static {
+        for (int sq = 0; sq < 64; sq++) {
+            SQUARE_NAMES[sq] = new String(new char[] {(char) ('a' + (sq & 7)), (char) ('1' + (sq >>> 3))});
+        }
     }
 
     /** The square of a name such as {@code e4}, or -1. */

@@ -305,6 +305,17 @@ public final class ChessPosition implements Position {
     }
 
     @Override
+    public boolean resetsProgressCount(Move move) {
+        int packed = requireLegal(move);
+        return Piece.type(piece(PackedMove.from(packed))) == PAWN || piece(PackedMove.to(packed)) != 0;
+    }
+
+    @Override
+    public int moveNumber() {
+        return fullmoveNumber;
+    }
+
+    @Override
     public String formatMove(Move move) {
         return ChessNotation.san(this, requireLegal(move));
     }

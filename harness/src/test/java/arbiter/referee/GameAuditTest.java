@@ -111,7 +111,7 @@ class GameAuditTest {
             }
         }
         assertTrue(ends.keySet().containsAll(List.of("normal", "adjudication", "engine crash", "illegal move",
-                "adjudication: both scores within N for N moves", "adjudication: Black's score at least N below zero for N moves", "adjudication: both engines see White ahead by N",
+                "adjudication: both scores within N for N moves", "adjudication: Black's score at least N below zero for N moves", "adjudication: both engines' scores at least N from zero for N moves, Black's below",
                 "adjudication: maximum of N plies")), "ends seen: " + ends);
     }
 

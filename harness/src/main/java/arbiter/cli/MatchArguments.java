@@ -65,7 +65,7 @@ final class MatchArguments {
     /** {@code -site}: the Site tag of the {@code -pgnout} file, or null for games.pdn's. */
     String site;
     /** {@code -pgnout notation=}: {@code san} (the records' own), {@code lan} or {@code uci}. */
-    String notation = "san";
+    MatchNotation.Notation notation = MatchNotation.Notation.SAN;
     /** {@code -noswap}: the first engine of a pairing has White in every game; {@code -reverse}: colours the other way. */
     private boolean noswap;
     private boolean reverse;
@@ -165,10 +165,10 @@ final class MatchArguments {
                         "true", "Arbiter's records always hold nodes, selective depth, nps and pv in each move's comment");
                 case "-pgnout min" -> requireValue(flag, key, value, "false", "the file gets whole records");
                 case "-pgnout notation" -> {
-                    if (!List.of("san", "lan", "uci").contains(value)) {
+                    notation = MatchNotation.Notation.named(value);
+                    if (notation == null) {
                         throw new BadInputException("match: -pgnout notation=" + value + ": san, lan or uci");
                     }
-                    notation = value;
                 }
                 default -> throw new BadInputException("match: " + flag + " " + key + "= is not supported (file=, append=true"
                         + (flag.equals("-pgnout") ? ", notation=san|lan|uci, nodes=true, seldepth=true, nps=true, pv=true" : "") + ")");
@@ -271,8 +271,8 @@ final class MatchArguments {
                     + "international, english, ..., quoridor, backgammon)");
         }
         root.putObject("game").put("variant", variant.equals("standard") ? "chess" : variant);
-        if (!notation.equals("san") && !variant.equals("standard")) {
-            throw new BadInputException("match: -pgnout notation=" + notation + " is for chess; " + variant
+        if (notation != MatchNotation.Notation.SAN && !variant.equals("standard")) {
+            throw new BadInputException("match: -pgnout notation=" + notation.id() + " is for chess; " + variant
                     + " records keep the game's own notation (notation=san)");
         }
 

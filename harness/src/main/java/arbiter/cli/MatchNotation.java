@@ -16,6 +16,25 @@ import java.util.regex.Pattern;
  * they are; so are the records' line breaks (a line grows by at most two characters a move).
  */
 final class MatchNotation {
+    /** The notations {@code -pgnout notation=} names: the records' own (SAN for chess), LAN, UCI. */
+    enum Notation {
+        SAN, LAN, UCI;
+
+        /** The notation {@code name} names ({@code san}, {@code lan}, {@code uci}), or null. */
+        static Notation named(String name) {
+            for (Notation n : values()) {
+                if (n.id().equals(name)) {
+                    return n;
+                }
+            }
+            return null;
+        }
+
+        String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     private static final Pattern FEN = Pattern.compile("(?m)^\\[FEN \"([^\"]*)\"\\]$");
     private static final Pattern NOT_A_MOVE = Pattern.compile("\\d+\\.(\\.\\.)?|1-0|0-1|1/2-1/2|\\*");
 
@@ -27,7 +46,7 @@ final class MatchNotation {
      *
      * @throws NotationException when a move does not replay (a record Arbiter did not write)
      */
-    static String rewrite(String records, Rules rules, String notation) throws NotationException {
+    static String rewrite(String records, Rules rules, Notation notation) throws NotationException {
         StringBuilder out = new StringBuilder(records.length() + records.length() / 8);
         int at = 0;
         while (at < records.length()) {
@@ -39,7 +58,7 @@ final class MatchNotation {
         return out.toString();
     }
 
-    private static String record(String record, Rules rules, String notation) throws NotationException {
+    private static String record(String record, Rules rules, Notation notation) throws NotationException {
         int moves = record.indexOf("\n\n");
         if (moves < 0) {
             return record;
@@ -70,7 +89,7 @@ final class MatchNotation {
                 } else {
                     Move move = position.parseMove(token);
                     String uci = ((ChessMove) move).uci();
-                    out.append(notation.equals("uci") ? uci : lan(token, uci));
+                    out.append(notation == Notation.UCI ? uci : lan(token, uci));
                     position = position.play(move);
                 }
             }

@@ -44,9 +44,9 @@ final class MatchOutputs implements RunListener {
     private java.io.PrintWriter console;
 
     /** {@code san}, or {@code lan} / {@code uci} for chess (see {@link MatchNotation}). */
-    private final String notation;
+    private final MatchNotation.Notation notation;
 
-    MatchOutputs(Path games, Path pgnOut, String site, String notation, Path epdOut,
+    MatchOutputs(Path games, Path pgnOut, String site, MatchNotation.Notation notation, Path epdOut,
                  java.util.function.Consumer<String> stopOnCrash) {
         this.games = games;
         this.pgnOut = pgnOut;
@@ -63,14 +63,14 @@ final class MatchOutputs implements RunListener {
 
     /** games.pdn's bytes as the copy has them: the Site tag of -site, the moves in -pgnout's notation. */
     byte[] asCopy(byte[] records) throws NotationException {
-        if (site == null && notation.equals("san")) {
+        if (site == null && notation == MatchNotation.Notation.SAN) {
             return records;
         }
         String text = new String(records, StandardCharsets.UTF_8);
         if (site != null) {
             text = text.replace("\n[Site \"Arbiter\"]\n", "\n[Site \"" + site.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]\n");
         }
-        if (!notation.equals("san")) {
+        if (notation != MatchNotation.Notation.SAN) {
             text = MatchNotation.rewrite(text, rules, notation);
         }
         return text.getBytes(StandardCharsets.UTF_8);

@@ -66,7 +66,8 @@ class HarnessStallTest {
                 "no game lost on time for Arbiter's own stop: " + Files.readString(out.resolve("games.pdn")));
         assertTrue(!voided.isEmpty(), "the stop came while a clock ran: a game was voided");
         assertTrue(voided.stream().allMatch(g -> g.tag("Termination").equals("unterminated")), "recorded as such");
-        assertTrue(Files.readString(out.resolve("games.pdn")).contains("{void: Arbiter itself did not run for"));
+        assertTrue(Files.readString(out.resolve("games.pdn")).contains("void: Arbiter itself did not run for"),
+                Files.readString(out.resolve("games.pdn")));
         assertEquals(2, played.size(), "every game played once, the voided ones again");
         assertEquals(2, played.stream().map(g -> g.tag("Game")).distinct().count());
         assertEquals(2, EloCommand.read(List.of(out.resolve("games.pdn")), new java.util.ArrayList<>()).totalGames(),

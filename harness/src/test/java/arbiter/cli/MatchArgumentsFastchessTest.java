@@ -278,8 +278,8 @@ class MatchArgumentsFastchessTest {
         parsed.config();
         assertEquals(Path.of("games.pgn").toAbsolutePath(), parsed.pgnOut);
         assertEquals("TestArena", parsed.site);
-        assertEquals("lan", MatchArguments.parse(base("-pgnout", "file=games.pgn", "notation=lan")).notation);
-        assertEquals("uci", MatchArguments.parse(base("-pgnout", "file=games.pgn", "notation=uci")).notation);
+        assertEquals(MatchNotation.Notation.LAN, MatchArguments.parse(base("-pgnout", "file=games.pgn", "notation=lan")).notation);
+        assertEquals(MatchNotation.Notation.UCI, MatchArguments.parse(base("-pgnout", "file=games.pgn", "notation=uci")).notation);
         refused(base("-pgnout", "file=games.pgn", "notation=fan"), "notation=fan: san, lan or uci");
         refused(base("-pgnout", "file=games.pgn", "tbhits=true"), "tbhits= is not supported");
         refused(base("-tbignore50"), "-tbignore50 is not supported");

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
+import arbiter.play.GameTask;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -62,7 +63,8 @@ class RunFolderSafetyTest {
         byte[] after = Files.readAllBytes(pdn);
         assertArrayEquals(damaged, Arrays.copyOf(after, damaged.length), "the old games are untouched");
         List<GameRecord> all = games(out);
-        assertEquals(List.of("0", "1", "2", "3"), all.stream().map(g -> g.tag("Game")).sorted().toList(), "each game once");
+        assertEquals(java.util.stream.IntStream.range(GameTask.FIRST_ID, GameTask.FIRST_ID + 4).mapToObj(String::valueOf).toList(),
+                all.stream().map(g -> g.tag("Game")).sorted().toList(), "each game once");
     }
 
     @Test

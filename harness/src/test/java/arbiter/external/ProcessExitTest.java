@@ -58,7 +58,9 @@ class ProcessExitTest {
     }
 
     private Process startRun(Path config) throws IOException {
-        List<String> c = new ArrayList<>(List.of(TestEngines.java(), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+        // As from a terminal: a test started in the background of a non-interactive shell inherits SIGINT
+        // ignored, and a JVM started with SIGINT ignored installs no handler for it (Ctrl-C never arrives).
+        List<String> c = new ArrayList<>(List.of("env", "--default-signal=INT", TestEngines.java(), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                 "arbiter.cli.Main", "run", config.toString()));
         return new ProcessBuilder(c).redirectErrorStream(true).redirectOutput(dir.resolve("run.out").toFile()).start();
     }

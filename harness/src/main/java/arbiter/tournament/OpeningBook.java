@@ -37,48 +37,55 @@ public final class OpeningBook {
     /** Longest line of an EPD or FEN openings file (64 KiB; a FEN line is under 100 characters). */
     static final int MAX_LINE = 64 * 1024;
 
+    /**
+     * The openings of a config: its file, the text a test for the service carries ({@code openings.text},
+     * labelled "openings" in records), or the start position.
+     */
     public static OpeningBook load(RunConfig.Openings config, Rules rules) {
-        if (config.file() == null) {
+        if (config.file() == null && config.text() == null) {
             return new OpeningBook(List.of(Opening.start()));
         }
         List<Opening> list = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         Path file = config.file();
+        String where = file != null ? "$.openings.file" : "$.openings.text";
+        String name = file != null ? file.getFileName().toString() : "openings";
         try {
             if (config.format().equals("pdn")) {
-                try (PdnReader reader = PdnReader.open(file, w -> problems.add("$.openings.file: " + w))) {
+                try (PdnReader reader = file != null ? PdnReader.open(file, w -> problems.add(where + ": " + w))
+                        : new PdnReader(new java.io.StringReader(config.text()), name, w -> problems.add(where + ": " + w))) {
                     while (reader.hasNext()) {
                         GameRecord g = reader.next();
                         String fen = g.tag("FEN");
-                        String label = file.getFileName() + ":" + g.line();
-                        list.add(checked(new Opening(label, fen, g.moves()), rules, problems));
+                        String label = name + ":" + g.line();
+                        list.add(checked(new Opening(label, fen, g.moves()), rules, problems, where));
                     }
                 }
             } else {
-                try (java.io.Reader in = Files.newBufferedReader(file)) {
+                try (java.io.Reader in = file != null ? Files.newBufferedReader(file) : new java.io.StringReader(config.text())) {
                     BoundedLines lines = new BoundedLines(in, MAX_LINE);
                     int lineNo = 1;
-                    for (String raw; (raw = lines.next(file.toString(), lineNo)) != null; lineNo++) {
+                    for (String raw; (raw = lines.next(file != null ? file.toString() : name, lineNo)) != null; lineNo++) {
                         String line = raw.strip();
                         if (line.isEmpty() || line.startsWith("#")) {
                             continue;
                         }
                         String text = config.format().equals("epd") ? epdToFen(line) : line;
-                        list.add(checked(new Opening(file.getFileName() + ":" + lineNo, text, List.of()), rules, problems));
+                        list.add(checked(new Opening(name + ":" + lineNo, text, List.of()), rules, problems, where));
                     }
                 }
             }
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new ConfigException("$.openings.file: " + file + " is not UTF-8 text: save it as UTF-8 (or ASCII)");
         } catch (BoundedLines.LineTooLongException e) {
-            throw new ConfigException("$.openings.file: " + e.getMessage() + "; not an EPD/FEN file?");
+            throw new ConfigException(where + ": " + e.getMessage() + "; not an EPD/FEN file?");
         } catch (IOException e) {
             throw new ConfigException("$.openings.file: cannot read " + file + ": "
                     + (Files.isDirectory(file) ? "it is a folder, not a file" : e.getMessage()));
         }
         list.removeIf(o -> o == null);
         if (list.isEmpty() && problems.isEmpty()) {
-            problems.add("$.openings.file: " + file + " holds no openings");
+            problems.add(where + ": " + (file != null ? file : "the text") + " holds no openings");
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
@@ -113,12 +120,12 @@ public final class OpeningBook {
         return head + " " + halfmove + " " + fullmove;
     }
 
-    private static Opening checked(Opening o, Rules rules, List<String> problems) {
+    private static Opening checked(Opening o, Rules rules, List<String> problems, String where) {
         try {
             o.replay(rules);
             return o;
         } catch (NotationException e) {
-            problems.add("$.openings.file: opening " + o.label() + ": " + e.getMessage());
+            problems.add(where + ": opening " + o.label() + ": " + e.getMessage());
             return null;
         }
     }

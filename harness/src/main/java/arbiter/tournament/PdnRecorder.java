@@ -16,7 +16,7 @@ import java.util.Map;
  * finish. A game's record is made by {@link #format} on any thread (the one that played it), so the
  * coordinator's part is the append.
  */
-final class PdnRecorder {
+public final class PdnRecorder {
     private final GameLog log;
     private final PdnWriter.Context context;
 
@@ -31,13 +31,18 @@ final class PdnRecorder {
      * version its engine gave ({@code engines}: the WhiteEngine and BlackEngine tags).
      */
     static PdnRecorder of(GameLog log, RunConfig config, Rules rules, Map<String, String> engines) {
+        return new PdnRecorder(log, context(config, rules, engines));
+    }
+
+    /** What {@link #of} writes around each game (the test service's workers write their games with it too). */
+    public static PdnWriter.Context context(RunConfig config, Rules rules, Map<String, String> engines) {
         StringBuilder variant = new StringBuilder(rules.id());
         for (Map.Entry<String, String> e : config.game().rules().entrySet()) {
             variant.append(' ').append(e.getKey()).append('=').append(e.getValue());
         }
-        return new PdnRecorder(log, new PdnWriter.Context(config.name(), "Arbiter",
+        return new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variant.toString(),
-                config.limits().timeControlTag(), playerTimeControls(config), Map.copyOf(engines)));
+                config.limits().timeControlTag(), playerTimeControls(config), Map.copyOf(engines));
     }
 
     /** The game's record as the log's bytes. */

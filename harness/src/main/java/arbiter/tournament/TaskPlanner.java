@@ -50,21 +50,36 @@ public final class TaskPlanner {
     public static List<GameTask> plan(RunConfig config, Rules rules, OpeningBook book) {
         List<String[]> pairings = pairings(config);
         RunConfig.Schedule s = config.schedule();
-        boolean pairs = config.openings().pairs();
-        int gamesPerMeeting = pairs ? 2 : 1;
+        int gamesPerMeeting = config.openings().pairs() ? 2 : 1;
         int meetings;
         if (s.match()) {
             meetings = (s.games() + gamesPerMeeting - 1) / gamesPerMeeting;
         } else {
             meetings = s.rounds() * pairings.size();
         }
+        List<GameTask> tasks = plan(config, rules, book, 0, meetings);
+        if (s.match() && tasks.size() > s.games()) {
+            tasks = new ArrayList<>(tasks.subList(0, s.games()));
+        }
+        return tasks;
+    }
+
+    /**
+     * The tasks of meetings {@code from} (inclusive) to {@code to} (exclusive): the same tasks, with the
+     * same ids, openings and seeds, as {@link #plan(RunConfig, Rules, OpeningBook)} makes for them (a
+     * match's last meeting is whole here). The service's workers plan their share of a test this way.
+     */
+    public static List<GameTask> plan(RunConfig config, Rules rules, OpeningBook book, int from, int to) {
+        List<String[]> pairings = pairings(config);
+        RunConfig.Schedule s = config.schedule();
+        boolean pairs = config.openings().pairs();
         List<Opening> openings = book.openings();
         boolean random = config.openings().order() == OpeningOrder.RANDOM;
         SplittableRandom orderRandom = new SplittableRandom(config.seed() ^ 0x0BE4_1A65L);
         int[] deck = new int[openings.size()];
         List<GameTask> tasks = new ArrayList<>();
-        int id = 0;
-        for (int m = 0; m < meetings; m++) {
+        int gamesPerMeeting = pairs ? 2 : 1;
+        for (int m = random ? 0 : from; m < to; m++) {
             String[] pairing = pairings.get(m % pairings.size());
             int round = s.match() ? m + 1 : m / pairings.size() + 1;
             int index;
@@ -75,9 +90,13 @@ public final class TaskPlanner {
                     shuffle(deck, orderRandom);
                 }
                 index = deck[k];
+                if (m < from) {
+                    continue; // only the deck's order depends on earlier meetings
+                }
             } else {
                 index = m % openings.size();
             }
+            int id = m * gamesPerMeeting;
             long seed = mix(config.seed(), m);
             Opening opening = OpeningBook.withRandomPlies(openings.get(index), rules, config.openings().randomPlies(), seed);
             // Without pairs, colours alternate from one meeting of the same pairing to the next.
@@ -88,9 +107,6 @@ public final class TaskPlanner {
             if (pairs) {
                 tasks.add(new GameTask(id++, round, m, second, first, opening, seed));
             }
-        }
-        if (s.match() && tasks.size() > s.games()) {
-            tasks = new ArrayList<>(tasks.subList(0, s.games()));
         }
         return tasks;
     }

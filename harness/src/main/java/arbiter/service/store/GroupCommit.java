@@ -93,8 +93,7 @@ public final class GroupCommit<S> implements AutoCloseable {
                 try {
                     answers.add(p.step().apply(state, writes));
                 } catch (RuntimeException e) {
-                    answers.add(e); // a step's own failure (a bug): it fails alone; its writes, if any, still go
-                    LOG.error("a step failed", e);
+                    answers.add(e); // a step refused (or failed): it fails alone; the submitter says why
                 }
             }
             batches++;

@@ -44,8 +44,8 @@ public final class Store {
     }
 
     /**
-     * Users, valid tokens, the tests not over (pending or active) with their free pairs, the live
-     * tasks and the workers that hold them.
+     * Users, valid tokens, the tests not over (pending or active) and those with live tasks, the free
+     * pairs of the tests not over, the live tasks and the workers that hold them.
      */
     public Loaded load() {
         try (Connection c = pool.getConnection()) {
@@ -54,7 +54,7 @@ public final class Store {
             List<Rows.Token> tokens = query(c, "SELECT id, user_id, kind, label, hash, created, revoked FROM tokens "
                     + "WHERE revoked IS NULL ORDER BY id", List.of(), Store::token);
             List<Rows.Test> tests = query(c, "SELECT " + TEST_COLUMNS + " FROM tests WHERE state IN ('pending', 'active') "
-                    + "ORDER BY id", List.of(), Store::test);
+                    + "OR id IN (SELECT test_id FROM tasks WHERE live = TRUE) ORDER BY id", List.of(), Store::test);
             List<Rows.FreePairs> free = query(c, "SELECT f.test_id, f.first_pair, f.pairs FROM free_pairs f "
                     + "JOIN tests t ON t.id = f.test_id WHERE t.state IN ('pending', 'active') ORDER BY f.test_id, f.first_pair",
                     List.of(), r -> new Rows.FreePairs(r.getLong(1), r.getInt(2), r.getInt(3)));

@@ -20,10 +20,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The scheduling rules without a database: fair share, leases and their expiry, reports, the end of a test. */
-class BoardTest {
+public class BoardTest {
     static final Board.Settings SETTINGS = new Board.Settings(10_000, 1_000, 1_000, 60_000, 500);
 
-    static String definition(String name, int pairs, String sprt, String service) {
+    public static String definition(String name, int pairs, String sprt, String service) {
         return "{\"name\": \"" + name + "\", \"game\": {\"variant\": \"international\"}, \"limits\": {\"depth\": 1},"
                 + " \"players\": [{\"name\": \"new\", \"engine\": \"random\"}, {\"name\": \"old\", \"engine\": \"random\"}],"
                 + " \"schedule\": {\"type\": \"match\", \"players\": [\"new\", \"old\"], \"games\": " + 2 * pairs

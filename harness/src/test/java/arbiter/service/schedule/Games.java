@@ -8,15 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Made-up reports for the rules' tests: the PDN of whole pairs with given results, and their counts. */
-final class Games {
-    final String pdn;
-    final List<GameRecord> records = new ArrayList<>();
+public final class Games {
+    public final String pdn;
+    public final List<GameRecord> records = new ArrayList<>();
 
     /**
      * The games of pairs {@code first ..}, each pair's two results from the tested player's side
      * ("W", "D", "L"): {@code "WL"} is a pair the tested player won with White and lost with Black.
      */
-    Games(String tested, String base, int first, String... pairs) {
+    public Games(String tested, String base, int first, String... pairs) {
         StringBuilder sb = new StringBuilder();
         for (int p = 0; p < pairs.length; p++) {
             for (int g = 0; g < 2; g++) {
@@ -36,7 +36,7 @@ final class Games {
     }
 
     /** Counts of these pairs (as a worker would add them to what it reported before). */
-    static Counts counts(String... pairs) {
+    public static Counts counts(String... pairs) {
         long w = 0;
         long d = 0;
         long l = 0;

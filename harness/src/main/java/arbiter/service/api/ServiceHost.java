@@ -1,20 +1,11 @@
 package arbiter.service.api;
 
+import arbiter.service.protocol.TokenFiles;
 import arbiter.service.schedule.Board;
 import arbiter.service.store.Database;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code arbiter serve} put together: the database, the service and its HTTP server. On the first
@@ -52,8 +43,8 @@ public final class ServiceHost implements AutoCloseable {
             List<Path> written = new ArrayList<>();
             String[] tokens = service.bootstrap();
             if (tokens != null) {
-                written.add(writePrivate(data.resolve(ADMIN_TOKEN), tokens[0]));
-                written.add(writePrivate(data.resolve(WORKER_TOKEN), tokens[1]));
+                written.add(TokenFiles.write(data.resolve(ADMIN_TOKEN), tokens[0]));
+                written.add(TokenFiles.write(data.resolve(WORKER_TOKEN), tokens[1]));
             }
             ServiceServer server = new ServiceServer(service, listen);
             return new ServiceHost(db, service, server, written);
@@ -63,30 +54,6 @@ public final class ServiceHost implements AutoCloseable {
             }
             db.close();
             throw e;
-        }
-    }
-
-    /**
-     * Writes a secret to a new file that only its owner may read: created so (never through a link,
-     * never over a file that exists).
-     */
-    static Path writePrivate(Path file, String secret) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try (SeekableByteChannel ch = Files.newByteChannel(file, options,
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
-                ch.write(ByteBuffer.wrap((secret + "\n").getBytes(StandardCharsets.UTF_8)));
-            }
-            if (Files.isSymbolicLink(file) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                throw new IllegalArgumentException(file + " is not a plain file");
-            }
-            return file;
-        } catch (FileAlreadyExistsException e) {
-            throw new IllegalArgumentException(file + " exists already, but the database has no user: it belongs to "
-                    + "another database; move it away (or use that database)");
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage());
         }
     }
 

@@ -18,9 +18,6 @@ import java.time.Duration;
  * one line.
  */
 public final class ServiceClient {
-    /** A token file's largest size: a token is 48 characters. */
-    private static final int MAX_TOKEN_FILE = 4096;
-
     private final HttpClient http;
     private final URI base;
     private final String token;
@@ -33,26 +30,6 @@ public final class ServiceClient {
         this.base = URI.create(url);
         this.token = token;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
-    /**
-     * Reads a token file (its first line).
-     *
-     * @throws IllegalArgumentException saying what is wrong with it
-     */
-    public static String readToken(Path file) {
-        try {
-            if (Files.size(file) > MAX_TOKEN_FILE) {
-                throw new IllegalArgumentException(file + " is too large to be a token file");
-            }
-            String t = Files.readString(file, StandardCharsets.UTF_8).strip();
-            if (t.isEmpty() || t.contains("\n") || t.length() > 200) {
-                throw new IllegalArgumentException(file + " does not hold a token (one line)");
-            }
-            return t;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the token file " + file + ": " + e.getMessage());
-        }
     }
 
     public String server() {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.service.protocol.Counts;
 import arbiter.service.protocol.ServiceClient;
+import arbiter.service.protocol.TokenFiles;
 import arbiter.service.protocol.Wire;
 import arbiter.service.schedule.Board;
 import arbiter.service.schedule.BoardTest;
@@ -65,8 +66,8 @@ class ApiTest {
                 assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
             }
             String base = "http://" + host.address();
-            String admin = ServiceClient.readToken(data.resolve("admin.token"));
-            String workerToken = ServiceClient.readToken(data.resolve("worker.token"));
+            String admin = TokenFiles.read(data.resolve("admin.token"));
+            String workerToken = TokenFiles.read(data.resolve("worker.token"));
             int p = Wire.PROTOCOL;
 
             assertEquals(200, call(base, "GET", "/api/version", null, null, 0).status());

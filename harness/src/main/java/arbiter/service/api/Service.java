@@ -247,16 +247,21 @@ public final class Service implements AutoCloseable {
         return Views.of(t, accounts(), 0, 0);
     }
 
-    /** The tests not over, then the latest over (up to {@code limit} of those). */
+    /** The tests held (not over, or over with tasks that may still report), then the latest over (up to {@code limit}). */
     public List<Wire.TestView> list(int limit) {
         List<Object[]> live = run((s, w) -> s.board().tests().stream()
                 .map(t -> new Object[] {t, s.board().share(t.id()), s.board().tasks(t.id())}).toList());
         List<Wire.TestView> out = new ArrayList<>();
+        java.util.Set<Long> held = new java.util.HashSet<>();
         for (Object[] l : live) {
-            out.add(Views.of((Rows.Test) l[0], accounts(), (Double) l[1], (Integer) l[2]));
+            Rows.Test t = (Rows.Test) l[0];
+            held.add(t.id());
+            out.add(Views.of(t, accounts(), (Double) l[1], (Integer) l[2]));
         }
         for (Rows.Test t : db.store().tests(List.of("finished", "stopped"), limit)) {
-            out.add(Views.of(t, accounts(), 0, 0));
+            if (!held.contains(t.id())) {
+                out.add(Views.of(t, accounts(), 0, 0));
+            }
         }
         return out;
     }

@@ -510,9 +510,9 @@ public final class Board {
         return t == null ? null : t.row;
     }
 
-    /** The tests not over (pending or active), oldest first. */
+    /** The tests held: not over (pending or active), or over with tasks that may still report; oldest first. */
     public List<Rows.Test> tests() {
-        return tests.values().stream().filter(t -> !t.ended()).map(t -> t.row).toList();
+        return tests.values().stream().map(t -> t.row).toList();
     }
 
     /**

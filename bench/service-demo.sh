@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test service's demo, unattended on loopback: one `arbiter serve`, two `arbiter worker --server`
-# (Debian's stockfish declared by configs/service-worker.json), one `arbiter submit` of a chess SPRT
+# (Debian's stockfish declared by configs/service/worker.json), one `arbiter submit` of a chess SPRT
 # (stockfish at 4000 nodes a move against 1000) and an International-draughts test of 30 pairs; both
 # played side by side to their end, then each test's games downloaded as OUTDIR/test-ID.pdn and its
 # status written to OUTDIR/status.txt. A few minutes on 2 cores.
@@ -33,12 +33,12 @@ for _ in $(seq 120); do grep -q Serving "$out/serve.out" 2>/dev/null && break; s
 grep -q Serving "$out/serve.out" || { cat "$out/serve.out" >&2; exit 1; }
 cat "$out/serve.out"
 for w in 1 2; do
-    ./arbiter worker --server "$url" --token-file "$out/data/worker.token" --engines configs/service-worker.json \
+    ./arbiter worker --server "$url" --token-file "$out/data/worker.token" --engines configs/service/worker.json \
         --concurrency 1 --log "$out/worker-$w.log" > "$out/worker-$w.out" 2>&1 &
     pids+=($!)
 done
-./arbiter submit --server "$url" --token-file "$out/data/admin.token" configs/service-sprt-chess.json \
-    configs/service-draughts.json | tee "$out/submit.out"
+./arbiter submit --server "$url" --token-file "$out/data/admin.token" configs/service/sprt-chess.json \
+    configs/service/draughts.json | tee "$out/submit.out"
 ids=$(sed -n 's/^test \([0-9]*\) .*/\1/p' "$out/submit.out")
 start=$(date +%s)
 ./arbiter tests wait $ids --server "$url" --timeout 600

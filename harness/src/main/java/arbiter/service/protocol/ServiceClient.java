@@ -29,7 +29,7 @@ public final class ServiceClient {
         }
         this.base = URI.create(url);
         this.token = token;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
     }
 
     public String server() {

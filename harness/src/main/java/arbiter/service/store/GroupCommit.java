@@ -25,6 +25,12 @@ public final class GroupCommit<S> implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(GroupCommit.class);
     /** Most steps in one transaction. */
     public static final int MAX_BATCH = 512;
+    /**
+     * Under load (more than one step waiting) the thread waits this long for more before it writes:
+     * a commit's cost is mostly fixed (H2 writes a chunk with the root of every table it touched,
+     * PostgreSQL flushes its log), so a millisecond's wait buys several steps per commit.
+     */
+    static final long LINGER_NANOS = 1_000_000;
 
     /** A change of the state: returns the answer, adds the rows it changed to {@code writes}. */
     public interface Step<S, R> {
@@ -87,6 +93,10 @@ public final class GroupCommit<S> implements AutoCloseable {
                 continue;
             }
             queue.drainTo(batch, MAX_BATCH - 1);
+            if (batch.size() > 1 && batch.size() < MAX_BATCH) {
+                java.util.concurrent.locks.LockSupport.parkNanos(LINGER_NANOS);
+                queue.drainTo(batch, MAX_BATCH - batch.size());
+            }
             Writes writes = new Writes();
             List<Object> answers = new ArrayList<>(batch.size());
             for (Pending<S, ?> p : batch) {

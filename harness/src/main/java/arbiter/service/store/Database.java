@@ -44,6 +44,7 @@ public final class Database implements AutoCloseable {
         if (!url.startsWith("jdbc:h2:") && !url.startsWith("jdbc:postgresql:")) {
             throw new OpenException("--db " + redacted(url) + ": give jdbc:h2:file:PATH or jdbc:postgresql://HOST/DATABASE");
         }
+        url = h2(url);
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url);
         config.setPoolName("service");
@@ -81,6 +82,28 @@ public final class Database implements AutoCloseable {
             }
             throw new OpenException("cannot open the database " + redacted(url) + ": " + oneLine(e));
         }
+    }
+
+    /**
+     * An H2 URL as the server uses it: a relative {@code jdbc:h2:file:PATH} taken from the working
+     * folder (H2 refuses a relative path unless it starts with {@code ./}), and H2's own closing at the
+     * JVM's exit left to the server, which closes the database after its last commit.
+     */
+    static String h2(String url) {
+        String prefix = "jdbc:h2:file:";
+        if (!url.startsWith("jdbc:h2:")) {
+            return url;
+        }
+        String out = url;
+        if (url.startsWith(prefix)) {
+            String rest = url.substring(prefix.length());
+            int semi = rest.indexOf(';');
+            String path = semi < 0 ? rest : rest.substring(0, semi);
+            if (!path.isEmpty() && !path.startsWith("~") && !java.nio.file.Path.of(path).isAbsolute()) {
+                out = prefix + java.nio.file.Path.of(path).toAbsolutePath().normalize() + (semi < 0 ? "" : rest.substring(semi));
+            }
+        }
+        return out.toUpperCase(java.util.Locale.ROOT).contains(";DB_CLOSE_ON_EXIT=") ? out : out + ";DB_CLOSE_ON_EXIT=FALSE";
     }
 
     public Store store() {

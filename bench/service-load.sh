@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test service under a simulated fleet: one `arbiter serve` (its database H2 or PostgreSQL) with
 # 1,000 active tests from ten users, and 10,000 simulated workers in one JVM (arbiter.service.ServiceLoad:
-# an async HTTP client, the workers are state, not threads), each reporting one new pair (two games of
-# PDN) a period, beating once between reports, and asking for a new task every ten reports (the server
-# sizes tasks so). The period is set so the fleet offers RATE reports a second; each rate runs a warm-up
-# then a measured part: reports/s achieved, request-task and report latency (p50, p99, seen by the
-# client), the server's CPU (the server JVM, plus PostgreSQL's processes for postgresql) per report.
+# an async HTTP client; the workers are state, not threads), each reporting one new pair (two games of
+# PDN) a period, beating once between reports, and asking for a new task when its task is done (the
+# server sizes tasks of three pairs here: a task request every three reports, ten times a real fleet's
+# share of them). The period is set so the fleet offers RATE reports a second; each rate runs a warm-up
+# (60 s: the server's JIT compiles its hot paths, every worker's first task ends) then a measured part
+# (60 s): reports/s achieved, request-task and report latency (p50, p99, as the client sees them), the
+# server's CPU (its JVM, plus PostgreSQL's processes for postgresql) per report.
 #
 #   bench/service-load.sh [h2|postgresql] [RATE ...]      default: h2 1000 2000 3000
 #
@@ -20,8 +22,8 @@ shift || true
 rates=("${@:-1000 2000 3000}")
 read -r -a rates <<< "${rates[*]}"
 workers=${WORKERS:-10000}
-warmup=${WARMUP:-15}
-measure=${MEASURE:-30}
+warmup=${WARMUP:-60}
+measure=${MEASURE:-60}
 ./arbiter --version >/dev/null                     # builds the jar (and target/lib)
 mvn -B -o -q -pl harness -am -DskipTests test-compile >/dev/null
 cp=harness/target/test-classes:harness/target/classes:$(ls harness/target/lib/*.jar | tr '\n' ':')

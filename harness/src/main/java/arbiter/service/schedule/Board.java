@@ -46,32 +46,10 @@ public final class Board {
         }
     }
 
-    private static final class Task {
-        Rows.Task row;
-
-        Task(Rows.Task row) {
-            this.row = row;
-        }
-    }
-
-    private static final class Worker {
-        final Rows.Worker row;
-        final Map<String, String> engines;
-        final boolean builds;
-        /** Tests this worker failed: not given to it again. */
-        final Set<Long> failed = new HashSet<>();
-
-        Worker(Rows.Worker row, Map<String, String> engines, boolean builds) {
-            this.row = row;
-            this.engines = engines;
-            this.builds = builds;
-        }
-    }
-
     private final Settings settings;
     private final Map<Long, TestState> tests = new LinkedHashMap<>();
-    private final Map<Long, Task> tasks = new HashMap<>();
-    private final Map<Long, Worker> workers = new HashMap<>();
+    private final Map<Long, TaskState> tasks = new HashMap<>();
+    private final Map<Long, WorkerState> workers = new HashMap<>();
     private final Map<Long, Integer> activeByUser = new HashMap<>();
     private FairShare share = new FairShare();
     private long nextWorker;
@@ -100,7 +78,7 @@ public final class Board {
         nextTest = l.next().test();
         nextTask = l.next().task();
         for (Rows.Worker w : l.workers()) {
-            workers.put(w.id(), new Worker(w, engines(w.engines()), w.engines().startsWith("+")));
+            workers.put(w.id(), WorkerState.of(w));
         }
         for (Rows.Test t : l.tests()) {
             TestDefinition d;
@@ -124,9 +102,9 @@ public final class Board {
             }
         }
         for (Rows.Task t : l.tasks()) {
-            Task task = new Task(t);
+            TaskState task = new TaskState(t);
             if ("leased".equals(t.state()) && t.deadline() < now + settings.leaseMillis) {
-                task.row = with(t, t.state(), true, now + settings.leaseMillis, t.counts(), t.chunks(), t.playMillis(), t.reason(), now);
+                task.row = TaskState.with(t, t.state(), true, now + settings.leaseMillis, t.counts(), t.chunks(), t.playMillis(), t.reason(), now);
             }
             tasks.put(t.id(), task);
             TestState s = tests.get(t.testId());
@@ -147,27 +125,15 @@ public final class Board {
 
     /** A worker starting: a new incarnation of the token's machine. */
     public Wire.Welcome register(long tokenId, Wire.Hello hello, long now, Writes w) {
-        String engines = (hello.builds() ? "+" : "") + String.join(",", hello.engines().entrySet().stream()
-                .map(e -> e.getKey() + ":" + e.getValue()).toList());
-        Rows.Worker row = new Rows.Worker(nextWorker++, tokenId, hello.machine(), hello.version(), hello.slots(), engines, now);
-        workers.put(row.id(), new Worker(row, Map.copyOf(hello.engines()), hello.builds()));
+        Rows.Worker row = new Rows.Worker(nextWorker++, tokenId, hello.machine(), hello.version(), hello.slots(),
+                WorkerState.engines(hello.engines(), hello.builds()), now);
+        workers.put(row.id(), new WorkerState(row, Map.copyOf(hello.engines()), hello.builds()));
         w.newWorker(row);
         return new Wire.Welcome(row.id(), settings.heartbeatMillis, settings.reportMillis, settings.leaseMillis);
     }
 
-    private static Map<String, String> engines(String text) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String e : text.replaceFirst("^\\+", "").split(",")) {
-            int colon = e.lastIndexOf(':');
-            if (colon > 0) {
-                out.put(e.substring(0, colon), e.substring(colon + 1));
-            }
-        }
-        return out;
-    }
-
-    private Worker worker(long id, long tokenId) {
-        Worker w = workers.get(id);
+    private WorkerState worker(long id, long tokenId) {
+        WorkerState w = workers.get(id);
         if (w == null) {
             throw new Refused(Refused.Kind.GONE, "worker " + id + " is not registered (the server may have restarted): register again");
         }
@@ -179,7 +145,7 @@ public final class Board {
 
     /** A task for the worker: pairs of the test furthest behind its share among those it can play. */
     public Wire.TaskAnswer request(long workerId, long tokenId, long now, Writes w) {
-        Worker worker = worker(workerId, tokenId);
+        WorkerState worker = worker(workerId, tokenId);
         FairShare.Entry picked = share.pick(e -> fits(worker, (TestState) e));
         if (picked == null) {
             return new Wire.TaskAnswer(null, share.size() == 0 ? "no test needs games" : "no test this worker can play needs games",
@@ -206,7 +172,7 @@ public final class Board {
         }
         Rows.Task row = new Rows.Task(nextTask++, t.id(), workerId, first, pairs, "leased", true, now + settings.leaseMillis,
                 Counts.ZERO, 0, 0, null, now, now);
-        tasks.put(row.id(), new Task(row));
+        tasks.put(row.id(), new TaskState(row));
         t.tasks.add(row.id());
         w.newTask(row);
         share.remove(t);
@@ -219,7 +185,7 @@ public final class Board {
         return new Wire.TaskAnswer(new Wire.Grant(row.id(), t.id(), first, pairs, settings.leaseMillis), null, 0);
     }
 
-    private static boolean fits(Worker worker, TestState t) {
+    private static boolean fits(WorkerState worker, TestState t) {
         if (worker.failed.contains(t.id()) || t.builds && !worker.builds) {
             return false;
         }
@@ -245,7 +211,7 @@ public final class Board {
     public Wire.ReportAnswer report(long workerId, long tokenId, long taskId, Wire.Report r, List<GameRecord> games,
                                     String pdn, byte[] gz, long now, Writes w) {
         worker(workerId, tokenId);
-        Task task = ownTask(workerId, taskId);
+        TaskState task = ownTask(workerId, taskId);
         Rows.Task row = task.row;
         TestState t = tests.get(row.testId());
         if (t == null || "failed".equals(row.state()) || "expired".equals(row.state())) {
@@ -268,11 +234,11 @@ public final class Board {
         boolean done = accept.counts().pairs() == row.pairCount();
         String state = "leased".equals(row.state()) && done ? "done" : row.state();
         long deadline = now + settings.leaseMillis;
-        String text = afterStop ? markAfterStop(pdn, games) : null;
+        String text = afterStop ? ReportCheck.markAfterStop(pdn, games) : null;
         w.chunk(new Rows.Chunk(taskId, row.chunks(), row.testId(), row.firstPair() + (int) row.counts().pairs(),
                 (int) accept.added().pairs(), afterStop, text != null ? Gzip.bytes(text) : gz));
         long play = Math.max(row.playMillis(), r.playMillis());
-        task.row = with(row, state, true, deadline, accept.counts(), row.chunks() + 1, play, row.reason(), now);
+        task.row = TaskState.with(row, state, true, deadline, accept.counts(), row.chunks() + 1, play, row.reason(), now);
         w.task(task.row);
         if (play > row.playMillis()) {
             double measured = (play - row.playMillis()) / 1000.0 / accept.added().pairs();
@@ -292,26 +258,8 @@ public final class Board {
         return new Wire.ReportAnswer("accepted", task.row.counts(), stop, stop && !done ? "the test has ended" : null);
     }
 
-    /** Adds {@code [Counted "after stop"]} after the first tag of each game (the games' lines as the reader found them). */
-    private static String markAfterStop(String pdn, List<GameRecord> games) {
-        String[] lines = pdn.split("\n", -1);
-        Set<Integer> starts = new HashSet<>();
-        games.forEach(g -> starts.add(g.line()));
-        StringBuilder sb = new StringBuilder(pdn.length() + games.size() * 24);
-        for (int i = 0; i < lines.length; i++) {
-            sb.append(lines[i]);
-            if (i < lines.length - 1) {
-                sb.append('\n');
-            }
-            if (starts.contains(i + 1)) {
-                sb.append("[Counted \"after stop\"]\n");
-            }
-        }
-        return sb.toString();
-    }
-
-    private Task ownTask(long workerId, long taskId) {
-        Task task = tasks.get(taskId);
+    private TaskState ownTask(long workerId, long taskId) {
+        TaskState task = tasks.get(taskId);
         if (task == null) {
             throw new Refused(Refused.Kind.GONE, "task " + taskId + " is over or unknown");
         }
@@ -326,12 +274,12 @@ public final class Board {
         worker(workerId, tokenId);
         List<Long> stop = new ArrayList<>();
         for (long id : held) {
-            Task task = tasks.get(id);
+            TaskState task = tasks.get(id);
             if (task == null || task.row.workerId() != workerId || !"leased".equals(task.row.state())) {
                 stop.add(id);
             } else {
                 Rows.Task r = task.row;
-                task.row = with(r, r.state(), true, now + settings.leaseMillis, r.counts(), r.chunks(), r.playMillis(), r.reason(),
+                task.row = TaskState.with(r, r.state(), true, now + settings.leaseMillis, r.counts(), r.chunks(), r.playMillis(), r.reason(),
                         r.updated()); // held in memory only: a restart gives every lease a full term anyway
             }
         }
@@ -340,8 +288,8 @@ public final class Board {
 
     /** A worker gives a task up: its unplayed pairs go back, and the worker is not given that test again. */
     public void fail(long workerId, long tokenId, long taskId, String reason, long now, Writes w) {
-        Worker worker = worker(workerId, tokenId);
-        Task task = ownTask(workerId, taskId);
+        WorkerState worker = worker(workerId, tokenId);
+        TaskState task = ownTask(workerId, taskId);
         worker.failed.add(task.row.testId());
         LOG.warn("worker {} ({}) gave up task {} of test {}: {}", workerId, worker.row.machine(), taskId, task.row.testId(), reason);
         if ("leased".equals(task.row.state())) {
@@ -352,8 +300,8 @@ public final class Board {
     /** Leases past their deadline are lost (their unplayed pairs go back); tasks kept for late copies are let go. */
     public int expire(long now, Writes w) {
         int lost = 0;
-        for (Iterator<Task> it = tasks.values().iterator(); it.hasNext(); ) {
-            Task task = it.next();
+        for (Iterator<TaskState> it = tasks.values().iterator(); it.hasNext(); ) {
+            TaskState task = it.next();
             if (task.row.deadline() >= now) {
                 continue;
             }
@@ -364,7 +312,7 @@ public final class Board {
                 giveBack(task, "expired", "no word from the worker for " + settings.leaseMillis / 1000 + " s", now, w);
             }
             Rows.Task r = task.row;
-            w.task(with(r, r.state(), false, r.deadline(), r.counts(), r.chunks(), r.playMillis(), r.reason(), now));
+            w.task(TaskState.with(r, r.state(), false, r.deadline(), r.counts(), r.chunks(), r.playMillis(), r.reason(), now));
             it.remove();
             TestState t = tests.get(r.testId());
             if (t != null) {
@@ -377,10 +325,10 @@ public final class Board {
         return lost;
     }
 
-    private void giveBack(Task task, String state, String reason, long now, Writes w) {
+    private void giveBack(TaskState task, String state, String reason, long now, Writes w) {
         Rows.Task r = task.row;
         int played = (int) r.counts().pairs();
-        task.row = with(r, state, true, r.deadline(), r.counts(), r.chunks(), r.playMillis(), reason, now);
+        task.row = TaskState.with(r, state, true, r.deadline(), r.counts(), r.chunks(), r.playMillis(), reason, now);
         w.task(task.row);
         TestState t = tests.get(r.testId());
         int back = r.pairCount() - played;
@@ -468,10 +416,10 @@ public final class Board {
         w.test(t.row);
         LOG.info("test {} ({}) {}: {}", t.id(), t.row.name(), state, result);
         for (long id : t.tasks) {
-            Task task = tasks.get(id);
+            TaskState task = tasks.get(id);
             if (task != null && "leased".equals(task.row.state())) {
                 Rows.Task r = task.row;
-                task.row = with(r, "cancelled", true, now + settings.leaseMillis, r.counts(), r.chunks(), r.playMillis(),
+                task.row = TaskState.with(r, "cancelled", true, now + settings.leaseMillis, r.counts(), r.chunks(), r.playMillis(),
                         "the test " + state, now);
                 w.task(task.row);
             }
@@ -546,9 +494,4 @@ public final class Board {
         return t == null ? 0 : t.tasks.size();
     }
 
-    private static Rows.Task with(Rows.Task r, String state, boolean live, long deadline, Counts counts, int chunks, long play,
-                                  String reason, long now) {
-        return new Rows.Task(r.id(), r.testId(), r.workerId(), r.firstPair(), r.pairCount(), state, live, deadline, counts,
-                chunks, play, reason, r.created(), now);
-    }
 }

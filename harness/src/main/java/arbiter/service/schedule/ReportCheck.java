@@ -3,7 +3,9 @@ package arbiter.service.schedule;
 import arbiter.pdn.GameRecord;
 import arbiter.results.Scoreboard;
 import arbiter.service.protocol.Counts;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Whether a worker's report of a task is taken: its cumulative counts must be possible, reach no
@@ -90,5 +92,23 @@ public final class ReportCheck {
             throw new Refused(Refused.Kind.BAD, "the counts add " + added + " but the PDN's games are " + played);
         }
         return new Accept(counts, added);
+    }
+
+    /** Adds {@code [Counted "after stop"]} after the first tag of each game (the games' lines as the reader found them). */
+    static String markAfterStop(String pdn, List<GameRecord> games) {
+        String[] lines = pdn.split("\n", -1);
+        Set<Integer> starts = new HashSet<>();
+        games.forEach(g -> starts.add(g.line()));
+        StringBuilder sb = new StringBuilder(pdn.length() + games.size() * 24);
+        for (int i = 0; i < lines.length; i++) {
+            sb.append(lines[i]);
+            if (i < lines.length - 1) {
+                sb.append('\n');
+            }
+            if (starts.contains(i + 1)) {
+                sb.append("[Counted \"after stop\"]\n");
+            }
+        }
+        return sb.toString();
     }
 }

@@ -106,6 +106,22 @@ class ApiTest {
             refused(call(base, "POST", "/api/tests/" + test + "/stop", bob.token(), null, p), 403, "test " + test
                     + " is another user's");
 
+            String built = BoardTest.definition("b", 10, null, null).replace("{\"name\": \"old\", \"engine\": \"random\"}",
+                    "{\"name\": \"old\", \"protocol\": \"hub\", \"build\": {\"repo\": \"https://example.org/e.git\", "
+                            + "\"ref\": \"v1\", \"command\": [\"make\"], \"binary\": \"e\"}}");
+            Answer pending = call(base, "POST", "/api/tests", bob.token(), built, p);
+            assertEquals("pending", Wire.read(pending.body(), Wire.Submitted.class).state(), "a test that builds waits for approval");
+            long builds = Wire.read(pending.body(), Wire.Submitted.class).id();
+            refused(call(base, "POST", "/api/tests/" + builds + "/approve", bob.token(), null, p), 403, "only an admin");
+            refused(call(base, "POST", "/api/tests", bob.token(), built.replace("https://example.org/e.git", "/home/me/e"), p), 400,
+                    "$.players[1].build.repo: a test's engine is built from a repository URL");
+            refused(call(base, "POST", "/api/tests", bob.token(), BoardTest.definition("c", 10, null, null)
+                    .replace("{\"name\": \"old\", \"engine\": \"random\"}", "{\"name\": \"old\", \"protocol\": \"hub\", "
+                            + "\"engine\": \"scan\", \"command\": [\"/bin/sh\"]}"), p), 400, "$.players[1].command: a test for the service");
+            assertEquals(200, call(base, "POST", "/api/tests/" + builds + "/approve", admin, null, p).status());
+            assertEquals("active", admins.get("/api/tests/" + builds, Wire.TestView.class).state());
+            admins.post("/api/tests/" + builds + "/stop", "{}");
+
             long one = Wire.read(call(base, "POST", "/api/workers", workerToken, Wire.write(hello), p).body(), Wire.Welcome.class).worker();
             long two = Wire.read(call(base, "POST", "/api/workers", second.token(), Wire.write(hello), p).body(),
                     Wire.Welcome.class).worker();

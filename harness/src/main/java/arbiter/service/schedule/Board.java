@@ -12,12 +12,10 @@ import arbiter.stats.Sprt;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -83,7 +81,7 @@ public final class Board {
         for (Rows.Test t : l.tests()) {
             TestDefinition d;
             try {
-                d = TestDefinition.read(arbiter.service.protocol.Wire.tree(t.definition()));
+                d = TestDefinition.read(Wire.tree(t.definition()));
             } catch (RuntimeException e) {
                 LOG.error("test {} ({}) is not a test this version reads, and is not scheduled: {}", t.id(), t.name(),
                         e.getMessage());

@@ -166,17 +166,6 @@ public final class Store {
         }
     }
 
-    /** The chunks of a test without their games, in the order of their first pairs. */
-    public List<Rows.Chunk> chunks(long testId) {
-        try (Connection c = pool.getConnection()) {
-            return query(c, "SELECT task_id, seq, test_id, first_pair, pairs, after_stop FROM chunks WHERE test_id = ? "
-                    + "ORDER BY first_pair, task_id, seq", List.of(testId),
-                    r -> new Rows.Chunk(r.getLong(1), r.getInt(2), r.getLong(3), r.getInt(4), r.getInt(5), r.getBoolean(6), null));
-        } catch (SQLException e) {
-            throw new StoreException("reading the games of test " + id(testId), e);
-        }
-    }
-
     /**
      * Writes a test's games to {@code out} as one PDN text, in the order of their pairs, read in
      * pieces (a test of a million games is never in memory at once).

@@ -84,7 +84,6 @@ class StoreTest {
                 s.pdn(1, out);
                 assertEquals("[Event \"b\"]\n\n[Event \"a2\"]\n\n[Event \"c\"]\n\n", out.toString(StandardCharsets.UTF_8),
                         "the games in the order of their pairs");
-                assertEquals(List.of(0, 3, 5), s.chunks(1).stream().map(Rows.Chunk::firstPair).toList());
                 assertEquals(List.of("finished", "active"), s.tests(List.of("active", "finished"), 10).stream()
                         .map(Rows.Test::state).toList());
                 assertEquals(2, s.tasks(1).size());

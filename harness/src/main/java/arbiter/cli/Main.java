@@ -15,7 +15,8 @@ public final class Main implements Runnable {
     /** The subcommands, in the order the usage lists them. */
     private static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, MatchCommand.class, EnginesCommand.class,
             EngineCommand.class, PerftCommand.class, MovesCommand.class, BenchCommand.class, EloCommand.class,
-            SprtCommand.class, TexelCommand.class, TuneCommand.class, WorkerCommand.class, CdsTrainingCommand.class,
+            SprtCommand.class, TexelCommand.class, TuneCommand.class, WorkerCommand.class, ServeCommand.class,
+            SubmitCommand.class, TestsCommand.class, UsersCommand.class, CdsTrainingCommand.class,
             CommandLine.HelpCommand.class);
 
     @CommandLine.Spec

@@ -15,17 +15,35 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code arbiter worker --join HOST:PORT}: plays games for a cluster coordinator until stopped. */
+/**
+ * {@code arbiter worker}: plays games for a cluster coordinator ({@code --join HOST:PORT}, with its
+ * secret) or for a test service ({@code --server URL}, with a worker token) until stopped. The two are
+ * one command because the work is the same — games played here by the local executor with this
+ * machine's engines; only where the games come from differs — and exactly one of the two is given.
+ */
 @Command(name = "worker", mixinStandardHelpOptions = true,
-        description = "Join a coordinator (`arbiter run CONFIG --cluster`) and play the games it leases to this machine. "
+        description = "Play games for a cluster coordinator (--join HOST:PORT --secret-file F: `arbiter run CONFIG --cluster`) "
+                + "or for a test service (--server URL --token-file F: `arbiter serve`). "
                 + "External engines run only as this machine's --engines file says.")
 final class WorkerCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--join", required = true, paramLabel = "HOST:PORT", description = "The coordinator's --listen address.")
+    @Option(names = "--join", paramLabel = "HOST:PORT", description = "The cluster coordinator's --listen address.")
     String join;
+
+    @Option(names = "--server", paramLabel = "URL", description = "The test service's address, e.g. http://127.0.0.1:7700.")
+    String server;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "With --server: a file holding this machine's worker token (the first `arbiter serve` writes one).")
+    Path tokenFile;
+
+    @Option(names = "--no-builds",
+            description = "With --server: play no test whose engines are built from source (by default this worker builds "
+                    + "and runs an approved test's engines from their repository, as fishtest's workers do).")
+    boolean noBuilds;
 
     @Option(names = "--concurrency", paramLabel = "N", description = "Games played at once (default: the number of cores).")
     Integer concurrency;
@@ -35,8 +53,8 @@ final class WorkerCommand implements Callable<Integer> {
                     + "commands as they are here (the run's own config works). Without it: built-in engines only.")
     Path engines;
 
-    @Option(names = "--secret-file", required = true, paramLabel = "FILE",
-            description = "The coordinator's shared secret (the same file's content on every machine).")
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "With --join: the coordinator's shared secret (the same file's content on every machine).")
     Path secretFile;
 
     @Option(names = "--log", paramLabel = "FILE",
@@ -56,6 +74,26 @@ final class WorkerCommand implements Callable<Integer> {
         }
         if (connectTimeout != null && connectTimeout < 1) {
             throw new BadInputException("--connect-timeout " + connectTimeout + ": must be at least 1 second");
+        }
+        if ((join == null) == (server == null)) {
+            throw new BadInputException(join == null ? "give --join HOST:PORT (a cluster coordinator) or --server URL (a test service)"
+                    : "give --join (a cluster coordinator) or --server (a test service), not both");
+        }
+        if (server != null) {
+            if (secretFile != null || connectTimeout != null) {
+                throw new BadInputException((secretFile != null ? "--secret-file" : "--connect-timeout")
+                        + " is for --join; a test service's worker gives --token-file");
+            }
+            if (tokenFile == null) {
+                throw new BadInputException("--server needs --token-file FILE (a worker token)");
+            }
+            return ServiceWorkerRun.run(this, slots, out, spec.commandLine().getErr());
+        }
+        if (tokenFile != null || noBuilds) {
+            throw new BadInputException((tokenFile != null ? "--token-file" : "--no-builds") + " is for --server");
+        }
+        if (secretFile == null) {
+            throw new BadInputException("--join needs --secret-file FILE (the coordinator's shared secret)");
         }
         Signer signer;
         try {

@@ -20,6 +20,27 @@ final class BuildReader {
      * null after reporting a problem (a failed build quotes the end of its output).
      */
     static List<String> build(JsonReader r, JsonNode b, String path, Path base) {
+        EngineBuild.Spec spec = spec(r, b, path, Site.LOCAL);
+        if (spec == null) {
+            return null;
+        }
+        List<String> args = spec.args();
+        try {
+            Path program = EngineBuild.build(spec, base, EngineBuild.cache());
+            List<String> out = new ArrayList<>(List.of(program.toString()));
+            out.addAll(args);
+            return out;
+        } catch (EngineBuild.BuildException e) {
+            r.problem(path, e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * The build block as a value, checked but not built (null after a problem). For the service the
+     * repository must be a URL: a worker clones nothing from its own folders on a test's word.
+     */
+    static EngineBuild.Spec spec(JsonReader r, JsonNode b, String path, Site site) {
         if (b == null || !b.isObject()) {
             r.problem(path, "must be an object: {\"repo\", \"ref\", \"command\", \"binary\"}");
             return null;
@@ -30,19 +51,15 @@ final class BuildReader {
         String binary = r.string(b, "binary", path, null, true);
         List<String> command = strings(r, b.get("command"), path + ".command", true);
         List<String> args = strings(r, b.get("args"), path + ".args", false);
+        if (site == Site.SERVICE && repo != null && !repo.matches("(https?|git|ssh)://\\S+")) {
+            r.problem(path + ".repo", "a test's engine is built from a repository URL (https://, git://, ssh://), not '"
+                    + repo + "'");
+            return null;
+        }
         if (repo == null || ref == null || binary == null || command == null || args == null) {
             return null;
         }
-        try {
-            Path program = EngineBuild.build(new EngineBuild.Spec(repo, ref, command, binary,
-                    args), base, EngineBuild.cache());
-            List<String> out = new ArrayList<>(List.of(program.toString()));
-            out.addAll(args);
-            return out;
-        } catch (EngineBuild.BuildException e) {
-            r.problem(path, e.getMessage());
-            return null;
-        }
+        return new EngineBuild.Spec(repo, ref, command, binary, args);
     }
 
     /** An array of strings (null after a problem; an absent optional one is empty). */

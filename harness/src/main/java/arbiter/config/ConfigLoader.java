@@ -36,6 +36,10 @@ public final class ConfigLoader {
             "ratingModel");
     static final Set<String> GAME_KEYS = Set.of("variant", "rules");
     static final Set<String> OPENINGS_KEYS = Set.of("file", "format", "order", "randomPlies", "pairs", "swap", "reverse");
+    /** A test for the service carries its openings file's content instead of its name. */
+    static final Set<String> SERVICE_OPENINGS_KEYS = Set.of("text", "format", "order", "randomPlies", "pairs", "swap", "reverse");
+    /** Longest openings text a test for the service may carry (4 MiB: tens of thousands of FEN lines). */
+    public static final int MAX_OPENINGS_TEXT = 4 << 20;
     static final Set<String> ADJUDICATION_KEYS = Set.of("drawMinPlies", "drawScore", "drawMoves", "resignScore",
             "resignMoves", "maxPlies", "resignTwoSided");
     /** The keys of a player's {@code build} block. */
@@ -61,6 +65,14 @@ public final class ConfigLoader {
 
     /** Validates a parsed config; {@code base} resolves relative input files. */
     public static RunConfig parse(JsonNode root, Path base, String defaultName) throws ConfigException {
+        return parse(root, base, defaultName, Site.LOCAL);
+    }
+
+    /**
+     * Validates a parsed config to be played at {@code site}: {@link Site#SERVICE} reads no file and
+     * finds or builds no program ({@code base} is then not used).
+     */
+    public static RunConfig parse(JsonNode root, Path base, String defaultName, Site site) throws ConfigException {
         JsonReader r = new JsonReader();
         if (root == null || !root.isObject()) {
             throw new ConfigException("$: a config must be a JSON object");
@@ -104,7 +116,7 @@ public final class ConfigLoader {
         TimeLimits limits = LimitsReader.limits(r, root.get("limits"), "$.limits");
 
         // players
-        List<PlayerConfig> players = PlayersReader.players(r, root.get("players"), base, rules, limits);
+        List<PlayerConfig> players = PlayersReader.players(r, root.get("players"), base, rules, limits, site);
         List<String> names = new ArrayList<>();
         for (PlayerConfig p : players) {
             names.add(p.name());
@@ -119,9 +131,14 @@ public final class ConfigLoader {
 
         // openings
         JsonNode openingsNode = r.object(root, "openings", "$", false);
-        r.allowOnly(openingsNode, "$.openings", OPENINGS_KEYS);
+        r.allowOnly(openingsNode, "$.openings", site == Site.SERVICE ? SERVICE_OPENINGS_KEYS : OPENINGS_KEYS);
         Path openingsFile = null;
-        String fileText = r.string(openingsNode, "file", "$.openings", null, false);
+        String fileText = site == Site.SERVICE ? null : r.string(openingsNode, "file", "$.openings", null, false);
+        String openingsText = site == Site.SERVICE ? r.string(openingsNode, "text", "$.openings", null, false) : null;
+        if (openingsText != null && (openingsText.isBlank() || openingsText.length() > MAX_OPENINGS_TEXT)) {
+            r.problem("$.openings.text", openingsText.isBlank() ? "holds no openings"
+                    : "longer than " + (MAX_OPENINGS_TEXT >> 20) + " MiB; give fewer openings");
+        }
         if (fileText != null) {
             openingsFile = base.resolve(fileText).normalize();
             String problem = BoundedFiles.notAFile(openingsFile, "file");
@@ -133,11 +150,11 @@ public final class ConfigLoader {
                 : fileText.toLowerCase().matches(".*\\.(pdn|pgn)$") ? "pdn" : "fen";
         Openings openings = new Openings(openingsFile,
                 r.choice(openingsNode, "format", "$.openings", defaultFormat, List.of("pdn", "fen", "epd")),
-                r.choice(openingsNode, "order", "$.openings", "sequential", OpeningOrder.ids()),
+                OpeningOrder.of(r.choice(openingsNode, "order", "$.openings", "sequential", OpeningOrder.ids())),
                 (int) r.integer(openingsNode, "randomPlies", "$.openings", 0, 0, 200),
                 r.bool(openingsNode, "pairs", "$.openings", true),
                 r.bool(openingsNode, "swap", "$.openings", true),
-                r.bool(openingsNode, "reverse", "$.openings", false));
+                r.bool(openingsNode, "reverse", "$.openings", false), openingsText);
 
         // adjudication
         JsonNode adj = r.object(root, "adjudication", "$", false);

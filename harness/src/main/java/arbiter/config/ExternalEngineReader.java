@@ -28,12 +28,36 @@ final class ExternalEngineReader {
     private ExternalEngineReader() {
     }
 
+    /**
+     * What only the worker of the service gives an engine it plays (a test names the engine or its build;
+     * see {@link Site#SERVICE}).
+     */
+    static final List<String> WORKER_KEYS = List.of("command", "workingDir", "env", "host", "port", "role");
+
     /** The external-engine keys of a player, validated; null when the player has neither protocol nor command. */
-    static ExternalEngine external(JsonReader r, ObjectNode p, String path, Path base, Rules rules) {
+    static ExternalEngine external(JsonReader r, ObjectNode p, String path, Path base, Rules rules, Site site) {
         if (!p.has("command") && !p.has("protocol") && !p.has("build")) {
             return null;
         }
         Protocol protocol = Protocol.of(r.choice(p, "protocol", path, null, Protocol.ids()));
+        if (site == Site.SERVICE) {
+            for (String key : WORKER_KEYS) {
+                if (p.has(key)) {
+                    r.problem(path + "." + key, "a test for the service names its engine (\"engine\": one the worker "
+                            + "declares) or builds it (\"build\"); \"" + key + "\" is the worker's to give");
+                }
+            }
+            if (protocol == null && !p.has("protocol")) {
+                r.problem(path + ".protocol", "missing; the protocol the engine speaks");
+            }
+            if (protocol != null && rules != null && rules.family() != protocol.family()) {
+                r.problem(path + ".protocol", "the " + protocol + " protocol plays " + protocol.family().name().toLowerCase()
+                        + ", not " + rules.id());
+            }
+            return new ExternalEngine(protocol, List.of(), null, Map.of(),
+                    r.integer(p, "initTimeoutMs", path, 10_000, 1, 3_600_000),
+                    r.integer(p, "hangTimeoutMs", path, 60_000, 1, 86_400_000), null, 0, null);
+        }
         List<String> command = new ArrayList<>();
         JsonNode commandNode = p.get("command");
         if (commandNode != null) {

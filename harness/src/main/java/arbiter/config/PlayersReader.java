@@ -1,5 +1,6 @@
 package arbiter.config;
 
+import arbiter.build.EngineBuild;
 import arbiter.io.BoundedFiles;
 import arbiter.config.RunConfig.PlayerConfig;
 import arbiter.engine.EngineRegistry;
@@ -32,7 +33,8 @@ final class PlayersReader {
     private PlayersReader() {
     }
 
-    static List<PlayerConfig> players(JsonReader r, JsonNode node, Path base, Rules rules, TimeLimits runLimits) {
+    static List<PlayerConfig> players(JsonReader r, JsonNode node, Path base, Rules rules, TimeLimits runLimits,
+                                      Site site) {
         List<PlayerConfig> out = new ArrayList<>();
         if (node == null) {
             r.problem("$.players", "missing; required array of players");
@@ -74,7 +76,7 @@ final class PlayersReader {
             if (merged == null) {
                 continue;
             }
-            out.add(player(r, merged, path, base, rules, runLimits));
+            out.add(player(r, merged, path, base, rules, runLimits, site));
         }
         return out;
     }
@@ -124,14 +126,28 @@ final class PlayersReader {
     }
 
     static PlayerConfig player(JsonReader r, ObjectNode p, String path, Path base, Rules rules,
-                                       TimeLimits runLimits) {
+                                       TimeLimits runLimits, Site site) {
         String name = p.get("name").asText();
         String engine = r.string(p, "engine", path, null, false);
-        ExternalEngine external = engine == null ? ExternalEngineReader.external(r, p, path, base, rules) : null;
+        // For the service, "engine" with a "protocol" names an engine the worker declares (its command is the worker's).
+        boolean declared = site == Site.SERVICE && engine != null && p.has("protocol");
+        ExternalEngine external = engine == null || declared ? ExternalEngineReader.external(r, p, path, base, rules, site) : null;
+        EngineBuild.Spec build = site == Site.SERVICE && p.has("build") && !declared
+                ? BuildReader.spec(r, p.get("build"), path + ".build", site) : null;
         if (engine == null && external == null) {
-            r.problem(path, "needs an \"engine\" (built-in engine id) or a \"protocol\" and \"command\" (external engine)");
+            r.problem(path, site == Site.SERVICE
+                    ? "needs an \"engine\" (a built-in engine id; with a \"protocol\", an engine the worker declares) "
+                            + "or a \"protocol\" and \"build\" (an engine the worker builds from source)"
+                    : "needs an \"engine\" (built-in engine id) or a \"protocol\" and \"command\" (external engine)");
         }
-        if (engine != null) {
+        if (site == Site.SERVICE && external != null && !declared && !p.has("build")) {
+            r.problem(path, "an external engine of a test needs \"engine\" (the name of an engine the worker declares) "
+                    + "or \"build\" (a repository the worker builds)");
+        }
+        if (declared && p.has("build")) {
+            r.problem(path + ".build", "give \"engine\" (an engine the worker declares) or \"build\", not both");
+        }
+        if (engine != null && !declared) {
             for (String key : ExternalEngineReader.EXTERNAL_KEYS) {
                 if (p.has(key)) {
                     r.problem(path + "." + key, "only for external engines; this player is the built-in engine '"
@@ -155,7 +171,9 @@ final class PlayersReader {
         }
         Map<String, Double> weights = new LinkedHashMap<>();
         String weightsFile = r.string(p, "weightsFile", path, null, false);
-        if (weightsFile != null) {
+        if (weightsFile != null && site == Site.SERVICE) {
+            r.problem(path + ".weightsFile", "a test carries its weights inline: give them in \"weights\"");
+        } else if (weightsFile != null) {
             Path wf = base.resolve(weightsFile).normalize();
             String problem = BoundedFiles.notAFile(wf, "file");
             if (problem != null) {
@@ -195,10 +213,10 @@ final class PlayersReader {
                     r.problem(where == ProtocolRules.Where.OPTIONS ? path + ".options" : limitsPath, message));
         }
         // A built-in engine is created once here so unknown options and weights are reported now.
-        if (engine != null && rules != null) {
+        if (engine != null && !declared && rules != null) {
             EngineLookup.probeBuiltIn(r, path, engine, rules, options, weights);
         }
-        return new PlayerConfig(name, engine, options, weights, external, own);
+        return new PlayerConfig(name, engine, options, weights, external, own, build);
     }
 
     static void readWeights(JsonReader r, JsonNode node, String path, Map<String, Double> into) {

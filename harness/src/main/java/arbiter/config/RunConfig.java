@@ -1,5 +1,6 @@
 package arbiter.config;
 
+import arbiter.build.EngineBuild;
 import com.fasterxml.jackson.databind.JsonNode;
 import arbiter.external.ExternalEngine;
 import arbiter.play.Adjudication;
@@ -113,9 +114,16 @@ public record RunConfig(
      *                       UCI {@code setoption}, Hub {@code set-param} or gnubg evaluation settings
      * @param externalEngine how to run and talk to an external engine, or null for a built-in one
      * @param limits         this player's own limits, or null to use the run's
+     * @param build          a test for the service ({@link Site#SERVICE}): the engine a worker builds from
+     *                       source before it plays (its command is then the built program); null otherwise
      */
     public record PlayerConfig(String name, String engine, Map<String, Object> options, Map<String, Double> weights,
-                               ExternalEngine externalEngine, TimeLimits limits) {
+                               ExternalEngine externalEngine, TimeLimits limits, EngineBuild.Spec build) {
+        public PlayerConfig(String name, String engine, Map<String, Object> options, Map<String, Double> weights,
+                            ExternalEngine externalEngine, TimeLimits limits) {
+            this(name, engine, options, weights, externalEngine, limits, null);
+        }
+
         public boolean external() {
             return externalEngine != null;
         }
@@ -156,28 +164,28 @@ public record RunConfig(
     }
 
     /**
-     * @param file        PDN/PGN games or FEN/EPD lines; null = the start position
+     * @param file        PDN/PGN games or FEN/EPD lines; null = the start position (or {@code text})
      * @param format      pdn, fen or epd (by default from the file extension)
      * @param order       sequential or random
      * @param randomPlies random plies played from each opening (0 = none)
      * @param pairs       each opening played twice with colours reversed
-     */
-    /**
-     * @param swap    colours alternate (within a pair, or from one meeting to the next); false: the first
-     *                player of a pairing has White in every game (fastchess's {@code -noswap})
-     * @param reverse colours the other way round: the second player has White where the first would
-     *                (fastchess's {@code -reverse})
+     * @param swap        colours alternate (within a pair, or from one meeting to the next); false: the
+     *                    first player of a pairing has White in every game (fastchess's {@code -noswap})
+     * @param reverse     colours the other way round: the second player has White where the first would
+     *                    (fastchess's {@code -reverse})
+     * @param text        a test for the service ({@link Site#SERVICE}): the openings file's content, which
+     *                    travels with the test; null otherwise
      */
     public record Openings(Path file, String format, OpeningOrder order, int randomPlies, boolean pairs, boolean swap,
-                           boolean reverse) {
-        /** As the config spells the order ({@code sequential}, {@code random}). */
-        public Openings(Path file, String format, String order, int randomPlies, boolean pairs, boolean swap, boolean reverse) {
-            this(file, format, OpeningOrder.of(order), randomPlies, pairs, swap, reverse);
-        }
-
+                           boolean reverse, String text) {
         /** Colours alternating, the first player first. */
         public Openings(Path file, String format, OpeningOrder order, int randomPlies, boolean pairs) {
-            this(file, format, order, randomPlies, pairs, true, false);
+            this(file, format, order, randomPlies, pairs, true, false, null);
+        }
+
+        /** As the config spells the order ({@code sequential}, {@code random}). */
+        public Openings(Path file, String format, String order, int randomPlies, boolean pairs) {
+            this(file, format, OpeningOrder.of(order), randomPlies, pairs);
         }
     }
 

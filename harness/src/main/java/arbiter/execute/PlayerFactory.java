@@ -48,6 +48,11 @@ public final class PlayerFactory {
         return new PlayerFactory(engines);
     }
 
+    /** The external engines this machine has, by name. */
+    public Map<String, ExternalEngine> engines() {
+        return engines;
+    }
+
     /** The names of the external engines this machine has. */
     public java.util.Set<String> engineNames() {
         return engines.keySet();

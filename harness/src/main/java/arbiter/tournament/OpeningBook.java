@@ -54,7 +54,8 @@ public final class OpeningBook {
     }
 
     /**
-     * Checks and counts the openings of the config's file (every one replayed under the rules).
+     * Checks and counts the openings of the config's file, or of the text a test for the service carries
+     * ({@code openings.text}, labelled "openings" in records); every one replayed under the rules.
      *
      * @throws ConfigException naming the file and the bad openings, or the bound it is over
      */
@@ -64,12 +65,14 @@ public final class OpeningBook {
 
     /** As {@link #load(RunConfig.Openings, Rules)} with at most {@code maxOpenings} openings. */
     static OpeningBook load(RunConfig.Openings config, Rules rules, int maxOpenings) {
-        if (config.file() == null) {
+        if (config.file() == null && config.text() == null) {
             return new OpeningBook(config, rules, 1);
         }
         Path file = config.file();
+        String where = where(config);
+        Object source = file != null ? file : "the text";
         try {
-            if (Files.isRegularFile(file) && Files.size(file) > MAX_FILE) {
+            if (file != null && Files.isRegularFile(file) && Files.size(file) > MAX_FILE) {
                 throw new ConfigException("$.openings.file: " + file + ": " + Files.size(file) + " bytes, more than the "
                         + (MAX_FILE >> 30) + " GiB an openings file may have (the wrong file?)");
             }
@@ -85,20 +88,20 @@ public final class OpeningBook {
         };
         each(config, (index, o) -> {
             if (index >= maxOpenings) {
-                throw new ConfigException("$.openings.file: " + file + " holds more than " + maxOpenings
+                throw new ConfigException(where + ": " + source + " holds more than " + maxOpenings
                         + " openings, the most a run reads (the wrong file?)");
             }
             count[0]++;
-            String problem = problem(o, rules);
+            String problem = problem(o, rules, where);
             if (problem != null) {
                 bad.accept(problem);
             }
         }, bad);
         if (count[1] > MAX_PROBLEMS) {
-            problems.add("$.openings.file: " + (count[1] - MAX_PROBLEMS) + " more bad openings in " + file);
+            problems.add(where + ": " + (count[1] - MAX_PROBLEMS) + " more bad openings in " + source);
         }
         if (count[0] == 0 && problems.isEmpty()) {
-            problems.add("$.openings.file: " + file + " holds no openings");
+            problems.add(where + ": " + source + " holds no openings");
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
@@ -113,7 +116,7 @@ public final class OpeningBook {
      */
     public Map<Integer, Opening> read(SortedSet<Integer> indices) {
         Map<Integer, Opening> found = new HashMap<>();
-        if (config.file() == null) {
+        if (config.file() == null && config.text() == null) {
             indices.forEach(i -> found.put(i, Opening.start()));
             return found;
         }
@@ -123,20 +126,26 @@ public final class OpeningBook {
             }
         }, problem -> { }); // told when the book was loaded
         if (found.size() < indices.size()) {
-            throw new ConfigException("$.openings.file: " + config.file() + " changed while the run started: read "
+            throw new ConfigException(where(config) + ": " + (config.file() != null ? config.file() : "the text")
+                    + " changed while the run started: read "
                     + found.size() + " of the " + indices.size() + " openings it needs");
         }
         return found;
     }
 
     /** What is wrong with an opening under the rules, or null when it replays. */
-    private static String problem(Opening o, Rules rules) {
+    private static String problem(Opening o, Rules rules, String where) {
         try {
             o.replay(rules);
             return null;
         } catch (NotationException e) {
-            return "$.openings.file: opening " + o.label() + ": " + e.getMessage();
+            return where + ": opening " + o.label() + ": " + e.getMessage();
         }
+    }
+
+    /** Where the config names its openings: the file, or the text a test for the service carries. */
+    private static String where(RunConfig.Openings config) {
+        return config.file() != null ? "$.openings.file" : "$.openings.text";
     }
 
     /** Takes the openings of a file in order, each with its index. */
@@ -147,33 +156,36 @@ public final class OpeningBook {
     /** Hands every opening of the config's file to {@code sink}, in order; a record that cannot be read goes to {@code bad}. */
     private static void each(RunConfig.Openings config, Sink sink, java.util.function.Consumer<String> bad) {
         Path file = config.file();
+        String where = where(config);
+        String name = file != null ? file.getFileName().toString() : "openings";
         int index = 0;
         try {
             if (config.format().equals("pdn")) {
-                try (PdnReader reader = PdnReader.open(file, w -> bad.accept("$.openings.file: " + w))) {
+                try (PdnReader reader = file != null ? PdnReader.open(file, w -> bad.accept(where + ": " + w))
+                        : new PdnReader(new java.io.StringReader(config.text()), name, w -> bad.accept(where + ": " + w))) {
                     while (reader.hasNext()) {
                         GameRecord g = reader.next();
-                        sink.accept(index++, new Opening(file.getFileName() + ":" + g.line(), g.tag("FEN"), g.moves()));
+                        sink.accept(index++, new Opening(name + ":" + g.line(), g.tag("FEN"), g.moves()));
                     }
                 }
             } else {
-                try (java.io.Reader in = Files.newBufferedReader(file)) {
+                try (java.io.Reader in = file != null ? Files.newBufferedReader(file) : new java.io.StringReader(config.text())) {
                     BoundedLines lines = new BoundedLines(in, MAX_LINE);
                     int lineNo = 1;
-                    for (String raw; (raw = lines.next(file.toString(), lineNo)) != null; lineNo++) {
+                    for (String raw; (raw = lines.next(file != null ? file.toString() : name, lineNo)) != null; lineNo++) {
                         String line = raw.strip();
                         if (line.isEmpty() || line.startsWith("#")) {
                             continue;
                         }
                         String text = config.format().equals("epd") ? epdToFen(line) : line;
-                        sink.accept(index++, new Opening(file.getFileName() + ":" + lineNo, text, List.of()));
+                        sink.accept(index++, new Opening(name + ":" + lineNo, text, List.of()));
                     }
                 }
             }
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new ConfigException("$.openings.file: " + file + " is not UTF-8 text: save it as UTF-8 (or ASCII)");
         } catch (BoundedLines.LineTooLongException e) {
-            throw new ConfigException("$.openings.file: " + e.getMessage() + "; not an EPD/FEN file?");
+            throw new ConfigException(where + ": " + e.getMessage() + "; not an EPD/FEN file?");
         } catch (IOException e) {
             throw new ConfigException("$.openings.file: cannot read " + file + ": "
                     + (Files.isDirectory(file) ? "it is a folder, not a file" : e.getMessage()));

@@ -17,7 +17,7 @@ import java.util.Map;
  * finish. A game's record is made by {@link #format} on any thread (the one that played it), so the
  * coordinator's part is the append.
  */
-final class PdnRecorder {
+public final class PdnRecorder {
     private final GameLog log;
     private final PdnWriter.Context context;
 
@@ -32,13 +32,18 @@ final class PdnRecorder {
      * version its engine gave ({@code engines}: the WhiteEngine and BlackEngine tags).
      */
     static PdnRecorder of(GameLog log, RunConfig config, Rules rules, Map<String, String> engines) {
+        return new PdnRecorder(log, context(config, rules, engines));
+    }
+
+    /** What {@link #of} writes around each game (the test service's workers write their games with it too). */
+    public static PdnWriter.Context context(RunConfig config, Rules rules, Map<String, String> engines) {
         StringBuilder variant = new StringBuilder(rules.id());
         for (Map.Entry<String, String> e : config.game().rules().entrySet()) {
             variant.append(' ').append(e.getKey()).append('=').append(e.getValue());
         }
-        return new PdnRecorder(log, new PdnWriter.Context(config.name(), "Arbiter",
+        return new PdnWriter.Context(config.name(), "Arbiter",
                 LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")), rules, variant.toString(),
-                config.limits().timeControlTag(), playerTimeControls(config), Map.copyOf(engines)));
+                config.limits().timeControlTag(), playerTimeControls(config), Map.copyOf(engines));
     }
 
     /**
@@ -47,13 +52,18 @@ final class PdnRecorder {
      * crashed: exited with code 3)").
      */
     byte[] format(PlayedGame game) {
+        return record(game, context).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The record of {@code game} as a run's log holds it (the service's workers write theirs with it too). */
+    public static String record(PlayedGame game, PdnWriter.Context context) {
         String ending = ConsoleText.annotation(game, context.rules().family(), ConsoleText.Style.FASTCHESS);
         Termination why = game.termination();
         if (why instanceof Termination.EngineCrash || why instanceof Termination.IllegalMove
                 || why instanceof Termination.EngineStalled) {
             ending += " (" + why.describe() + ")";
         }
-        return PdnWriter.format(game, context, ending).getBytes(StandardCharsets.UTF_8);
+        return PdnWriter.format(game, context, ending);
     }
 
     /** Appends a record made by {@link #format}. */

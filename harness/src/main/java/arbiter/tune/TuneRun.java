@@ -470,7 +470,7 @@ public final class TuneRun {
     /** The config's openings as colour-reversed pairs: comparing two settings fairly needs both colours. */
     private RunConfig.Openings pairedOpenings() {
         RunConfig.Openings o = config.openings();
-        return new RunConfig.Openings(o.file(), o.format(), o.order(), o.randomPlies(), true);
+        return new RunConfig.Openings(o.file(), o.format(), o.order(), o.randomPlies(), true, o.swap(), o.reverse(), o.text());
     }
 
     private Path iterationFolder(int k) {

@@ -1,0 +1,295 @@
+package arbiter.service.api;
+
+import arbiter.pdn.GameRecord;
+import arbiter.pdn.PdnReader;
+import arbiter.service.protocol.TestDefinition;
+import arbiter.service.protocol.Wire;
+import arbiter.service.schedule.Board;
+import arbiter.service.schedule.Refused;
+import arbiter.service.store.Database;
+import arbiter.service.store.GroupCommit;
+import arbiter.service.store.Gzip;
+import arbiter.service.store.Rows;
+import arbiter.service.store.Store;
+import arbiter.service.store.Writes;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * What the HTTP handlers call: each change runs as a step of the group commit on the service's
+ * state (the {@link Board} and the {@link Accounts}) and returns once written; reads of tests over come
+ * from the database. Work that needs no state — reading a definition, parsing and gzipping a report's
+ * PDN — is done on the caller's thread first, so the one thread that changes state only compares.
+ */
+public final class Service implements AutoCloseable {
+    private static final Logger LOG = LogManager.getLogger(Service.class);
+    /** How long a request waits for its step to be written before it is answered 503. */
+    private static final long STEP_TIMEOUT_MS = 30_000;
+
+    /** The state the steps change. */
+    record State(Board board, Accounts accounts) {
+    }
+
+    private final Database db;
+    private final State state;
+    private final GroupCommit<State> commits;
+    private final ScheduledExecutorService ticker;
+
+    public Service(Database db, Board.Settings settings) {
+        this.db = db;
+        this.state = new State(new Board(settings), new Accounts());
+        load(state);
+        this.commits = new GroupCommit<>(db.store(), state, this::load);
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "lease-expiry");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(100, Math.min(1000, settings.leaseMillis() / 10));
+        ticker.scheduleWithFixedDelay(this::expire, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private void load(State s) {
+        Store.Loaded l = db.store().load();
+        s.accounts().load(l);
+        s.board().load(l, System.currentTimeMillis());
+    }
+
+    public Accounts accounts() {
+        return state.accounts();
+    }
+
+    public Board.Settings settings() {
+        return state.board().settings();
+    }
+
+    /** Runs a step and waits until it is written; a {@link Refused} comes back as it was thrown. */
+    private <R> R run(GroupCommit.Step<State, R> step) {
+        CompletableFuture<R> f = commits.submit(step);
+        try {
+            return f.get(STEP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new Store.StoreException("waiting for the database", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Store.StoreException("interrupted", e);
+        }
+    }
+
+    private void expire() {
+        try {
+            run((s, w) -> s.board().expire(System.currentTimeMillis(), w));
+        } catch (RuntimeException e) {
+            LOG.warn("expiring leases: {}", e.getMessage());
+        }
+    }
+
+    // ---- identity ----
+
+    /** The first start: an admin, its API token and a worker token (texts returned once); null when users exist. */
+    public String[] bootstrap() {
+        return run((s, w) -> {
+            if (!s.accounts().empty()) {
+                return null;
+            }
+            long now = System.currentTimeMillis();
+            Rows.User admin = s.accounts().user("admin", Accounts.ADMIN, now, w);
+            long[] id = new long[1];
+            String api = s.accounts().token(admin.id(), Accounts.API, "made at the first start", now, w, id);
+            String worker = s.accounts().token(admin.id(), Accounts.WORKER, "made at the first start", now, w, id);
+            return new String[] {api, worker};
+        });
+    }
+
+    public Wire.Token newUser(Accounts.Caller caller, Wire.NewUser u) {
+        requireAdmin(caller, "make users");
+        return run((s, w) -> {
+            long now = System.currentTimeMillis();
+            Rows.User user = s.accounts().user(u.name(), u.role() == null ? Accounts.USER : u.role(), now, w);
+            long[] id = new long[1];
+            String text = s.accounts().token(user.id(), Accounts.API, "made with the user", now, w, id);
+            return new Wire.Token(id[0], user.name(), Accounts.API, text);
+        });
+    }
+
+    public Wire.Token newToken(Accounts.Caller caller, Wire.NewToken t) {
+        return run((s, w) -> {
+            long[] id = new long[1];
+            String text = s.accounts().token(caller.user().id(), t.kind(), t.label(), System.currentTimeMillis(), w, id);
+            return new Wire.Token(id[0], caller.user().name(), t.kind(), text);
+        });
+    }
+
+    public void revoke(Accounts.Caller caller, long tokenId) {
+        run((s, w) -> {
+            s.accounts().revoke(caller, tokenId, System.currentTimeMillis(), w);
+            return null;
+        });
+    }
+
+    private static void requireAdmin(Accounts.Caller caller, String what) {
+        if (!caller.admin()) {
+            throw new Refused(Refused.Kind.FORBIDDEN, "only an admin may " + what);
+        }
+    }
+
+    // ---- workers ----
+
+    public Wire.Welcome register(Accounts.Caller caller, Wire.Hello hello) {
+        return run((s, w) -> s.board().register(caller.token().id(), hello, System.currentTimeMillis(), w));
+    }
+
+    public Wire.TaskAnswer request(Accounts.Caller caller, long worker) {
+        return run((s, w) -> s.board().request(worker, caller.token().id(), System.currentTimeMillis(), w));
+    }
+
+    public Wire.ReportAnswer report(Accounts.Caller caller, long task, Wire.Report r) {
+        List<GameRecord> games = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        String pdn = r.pdn() == null ? "" : r.pdn();
+        PdnReader reader = new PdnReader(new StringReader(pdn), "the report's PDN", x -> warnings.add(x.toString()));
+        try {
+            reader.forEachRemaining(games::add);
+        } catch (RuntimeException e) {
+            warnings.add(e.getMessage());
+        }
+        if (!warnings.isEmpty()) {
+            throw new Refused(Refused.Kind.BAD, warnings.get(0));
+        }
+        byte[] gz = Gzip.bytes(pdn);
+        return run((s, w) -> s.board().report(r.worker(), caller.token().id(), task, r, games, pdn, gz,
+                System.currentTimeMillis(), w));
+    }
+
+    public Wire.BeatAnswer beat(Accounts.Caller caller, long worker, Wire.Beat beat) {
+        return run((s, w) -> s.board().beat(worker, caller.token().id(), beat.tasks(), System.currentTimeMillis()));
+    }
+
+    public void fail(Accounts.Caller caller, long task, Wire.Failure f) {
+        String reason = f.reason() == null ? "no reason given" : f.reason().lines().findFirst().orElse("");
+        String shortReason = reason.length() > 300 ? reason.substring(0, 300) + "..." : reason;
+        run((s, w) -> {
+            s.board().fail(f.worker(), caller.token().id(), task, shortReason, System.currentTimeMillis(), w);
+            return null;
+        });
+    }
+
+    // ---- tests ----
+
+    /** A new test: active, or pending until an admin approves it when a worker must build an engine for it. */
+    public Wire.Submitted submit(Accounts.Caller caller, String body) {
+        TestDefinition d;
+        try {
+            d = TestDefinition.read(Wire.tree(body));
+        } catch (TestDefinition.BadDefinitionException | Wire.BadMessageException e) {
+            throw new Refused(Refused.Kind.BAD, e.getMessage());
+        }
+        String text = Wire.write(d.json());
+        boolean approved = !d.builds() || caller.admin();
+        long id = run((s, w) -> s.board().submit(caller.user().id(), d, text, approved, System.currentTimeMillis(), w));
+        LOG.info("test {} ({}) submitted by {}{}", id, d.name(), caller.user().name(), approved ? "" : ", waiting for approval");
+        return new Wire.Submitted(id, approved ? "active" : "pending");
+    }
+
+    public void approve(Accounts.Caller caller, long test) {
+        requireAdmin(caller, "approve a test");
+        run((s, w) -> {
+            s.board().approve(test, System.currentTimeMillis(), w);
+            return null;
+        });
+    }
+
+    public void stop(Accounts.Caller caller, long test) {
+        boolean held = run((s, w) -> {
+            Rows.Test t = s.board().test(test);
+            if (t == null || "finished".equals(t.state()) || "stopped".equals(t.state())) {
+                return false;
+            }
+            if (t.userId() != caller.user().id() && !caller.admin()) {
+                throw new Refused(Refused.Kind.FORBIDDEN, "test " + test + " is another user's");
+            }
+            s.board().stop(test, "stopped by " + caller.user().name(), System.currentTimeMillis(), w);
+            return true;
+        });
+        if (!held) {
+            boolean exists = db.store().test(test).isPresent();
+            throw new Refused(exists ? Refused.Kind.CONFLICT : Refused.Kind.UNKNOWN,
+                    "test " + test + (exists ? " is over" : " does not exist"));
+        }
+    }
+
+    /** A test as anyone may read it: from the board while it runs, else from the database. */
+    public Wire.TestView view(long id) {
+        Object[] live = run((s, w) -> {
+            Rows.Test t = s.board().test(id);
+            return t == null ? null : new Object[] {t, s.board().share(id), s.board().tasks(id)};
+        });
+        if (live != null) {
+            return Views.of((Rows.Test) live[0], accounts(), (Double) live[1], (Integer) live[2]);
+        }
+        Rows.Test t = db.store().test(id).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + id + " does not exist"));
+        return Views.of(t, accounts(), 0, 0);
+    }
+
+    /** The tests held (not over, or over with tasks that may still report), then the latest over (up to {@code limit}). */
+    public List<Wire.TestView> list(int limit) {
+        List<Object[]> live = run((s, w) -> s.board().tests().stream()
+                .map(t -> new Object[] {t, s.board().share(t.id()), s.board().tasks(t.id())}).toList());
+        List<Wire.TestView> out = new ArrayList<>();
+        java.util.Set<Long> held = new java.util.HashSet<>();
+        for (Object[] l : live) {
+            Rows.Test t = (Rows.Test) l[0];
+            held.add(t.id());
+            out.add(Views.of(t, accounts(), (Double) l[1], (Integer) l[2]));
+        }
+        for (Rows.Test t : db.store().tests(List.of("finished", "stopped"), limit)) {
+            if (!held.contains(t.id())) {
+                out.add(Views.of(t, accounts(), 0, 0));
+            }
+        }
+        return out;
+    }
+
+    /** The definition a test was submitted with (workers read it to play the test's games). */
+    public String definition(long id) {
+        Rows.Test t = run((s, w) -> s.board().test(id));
+        if (t == null) {
+            t = db.store().test(id).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + id + " does not exist"));
+        }
+        return t.definition();
+    }
+
+    /** Writes a test's games as one PDN file. */
+    public void pdn(long id, OutputStream out) throws IOException {
+        if (db.store().test(id).isEmpty()) {
+            throw new Refused(Refused.Kind.UNKNOWN, "test " + id + " does not exist");
+        }
+        db.store().pdn(id, out);
+    }
+
+    public String figures() {
+        return commits.figures();
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        commits.close();
+    }
+}

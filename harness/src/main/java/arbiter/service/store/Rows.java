@@ -1,0 +1,54 @@
+package arbiter.service.store;
+
+import arbiter.service.protocol.Counts;
+
+/**
+ * The rows of the service's tables as values (see the migrations for what each column means). Times
+ * are milliseconds since the epoch.
+ */
+public final class Rows {
+    private Rows() {
+    }
+
+    /** A person: role {@code admin} or {@code user}; state {@code active} or {@code disabled}. */
+    public record User(long id, String name, String role, String state, String passwordHash, long created) {
+        public boolean admin() {
+            return "admin".equals(role);
+        }
+    }
+
+    /** A token: kind {@code api} or {@code worker}; {@code hash} the SHA-256 (hex) of its text; revoked null while valid. */
+    public record Token(long id, long userId, String kind, String label, String hash, long created, Long revoked) {
+    }
+
+    /** A started worker: the token it came with, where it runs, its version, slots and declared engines (comma-separated). */
+    public record Worker(long id, long tokenId, String machine, String version, int slots, String engines, long registered) {
+    }
+
+    /**
+     * A test. state: {@code pending} (waits for an admin's approval), {@code active}, {@code finished}
+     * (decided, or every pair played) or {@code stopped} (by a person). {@code pass}: its virtual time
+     * in the fair share; {@code late}: counts that came in after it stopped.
+     */
+    public record Test(long id, long userId, String name, String variant, String definition, String state, int priority,
+                       int throughput, int pairsTarget, int nextPair, double pass, Counts counts, Counts late,
+                       String result, long created, long updated, Long finished) {
+    }
+
+    /**
+     * A task: pairs {@code firstPair} up to {@code firstPair + pairCount} of a test, leased to a worker
+     * until {@code deadline}. state: {@code leased}, {@code done}, {@code expired}, {@code failed} or
+     * {@code cancelled}; {@code counts} are the worker's cumulative ones as last accepted.
+     */
+    public record Task(long id, long testId, long workerId, int firstPair, int pairCount, String state, boolean live,
+                       long deadline, Counts counts, int chunks, long playMillis, String reason, long created, long updated) {
+    }
+
+    /** The gzipped PDN of the pairs {@code firstPair ..} of one accepted report. */
+    public record Chunk(long taskId, int seq, long testId, int firstPair, int pairs, boolean afterStop, byte[] pdn) {
+    }
+
+    /** Pairs of a test given back to be handed out again. */
+    public record FreePairs(long testId, int firstPair, int pairs) {
+    }
+}

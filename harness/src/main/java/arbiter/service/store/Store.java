@@ -1,0 +1,313 @@
+package arbiter.service.store;
+
+import arbiter.service.protocol.Counts;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+import javax.sql.DataSource;
+
+/**
+ * Every SQL statement of the service: what the server loads when it starts, the one transaction a
+ * group commit writes ({@link #flush}), and the reads of finished tests and of games. Parameterised
+ * statements only; SQL that H2 and PostgreSQL both run.
+ */
+public final class Store {
+    private static final String TEST_COLUMNS = "id, user_id, name, variant, definition, state, priority, throughput, "
+            + "pairs_target, next_pair, pass, pairs, wins, draws, losses, p0, p1, p2, p3, p4, late_pairs, late_wins, "
+            + "late_draws, late_losses, late_p0, late_p1, late_p2, late_p3, late_p4, result, created, updated, finished";
+    private static final String TASK_COLUMNS = "id, test_id, worker_id, first_pair, pair_count, state, live, deadline, "
+            + "pairs, wins, draws, losses, p0, p1, p2, p3, p4, chunks, play_ms, reason, created, updated";
+
+    private final DataSource pool;
+
+    public Store(DataSource pool) {
+        this.pool = pool;
+    }
+
+    /** What a starting server needs in memory, and the next free id of each table. */
+    public record Loaded(List<Rows.User> users, List<Rows.Token> tokens, List<Rows.Worker> workers, List<Rows.Test> tests,
+                         List<Rows.FreePairs> free, List<Rows.Task> tasks, Ids next) {
+    }
+
+    /** The next free id of each table the server gives ids in. */
+    public record Ids(long user, long token, long worker, long test, long task) {
+    }
+
+    /**
+     * Users, valid tokens, the tests not over (pending or active) and those with live tasks, the free
+     * pairs of the tests not over, the live tasks and the workers that hold them.
+     */
+    public Loaded load() {
+        try (Connection c = pool.getConnection()) {
+            List<Rows.User> users = query(c, "SELECT id, name, role, state, password_hash, created FROM users ORDER BY id",
+                    List.of(), Store::user);
+            List<Rows.Token> tokens = query(c, "SELECT id, user_id, kind, label, hash, created, revoked FROM tokens "
+                    + "WHERE revoked IS NULL ORDER BY id", List.of(), Store::token);
+            List<Rows.Test> tests = query(c, "SELECT " + TEST_COLUMNS + " FROM tests WHERE state IN ('pending', 'active') "
+                    + "OR id IN (SELECT test_id FROM tasks WHERE live = TRUE) ORDER BY id", List.of(), Store::test);
+            List<Rows.FreePairs> free = query(c, "SELECT f.test_id, f.first_pair, f.pairs FROM free_pairs f "
+                    + "JOIN tests t ON t.id = f.test_id WHERE t.state IN ('pending', 'active') ORDER BY f.test_id, f.first_pair",
+                    List.of(), r -> new Rows.FreePairs(r.getLong(1), r.getInt(2), r.getInt(3)));
+            List<Rows.Task> tasks = query(c, "SELECT " + TASK_COLUMNS + " FROM tasks WHERE live = TRUE ORDER BY id",
+                    List.of(), Store::task);
+            List<Rows.Worker> workers = query(c, "SELECT id, token_id, machine, version, slots, engines, registered "
+                    + "FROM workers WHERE id IN (SELECT worker_id FROM tasks WHERE live = TRUE) ORDER BY id", List.of(), Store::worker);
+            Ids next = new Ids(max(c, "users") + 1, max(c, "tokens") + 1, max(c, "workers") + 1, max(c, "tests") + 1,
+                    max(c, "tasks") + 1);
+            return new Loaded(users, tokens, workers, tests, free, tasks, next);
+        } catch (SQLException e) {
+            throw new StoreException("loading the service's state", e);
+        }
+    }
+
+    private static long max(Connection c, String table) throws SQLException {
+        // table names are this class's constants, never input
+        try (PreparedStatement s = c.prepareStatement("SELECT COALESCE(MAX(id), 0) FROM " + table);
+             ResultSet r = s.executeQuery()) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** Writes a group commit's rows in one transaction: all of them, or none (then throws). */
+    public void flush(Writes w) {
+        if (w.isEmpty()) {
+            return;
+        }
+        try (Connection c = pool.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                batch(c, "INSERT INTO users (id, name, role, state, password_hash, created) VALUES (?, ?, ?, ?, ?, ?)",
+                        w.users.values(), (s, u) -> bind(s, u.id(), u.name(), u.role(), u.state(), u.passwordHash(), u.created()));
+                batch(c, "INSERT INTO tokens (id, user_id, kind, label, hash, created, revoked) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        w.newTokens.values(), (s, t) -> bind(s, t.id(), t.userId(), t.kind(), t.label(), t.hash(), t.created(),
+                                t.revoked()));
+                batch(c, "UPDATE tokens SET revoked = ? WHERE id = ?", w.tokens.values(), (s, t) -> bind(s, t.revoked(), t.id()));
+                batch(c, "INSERT INTO workers (id, token_id, machine, version, slots, engines, registered) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?)", w.workers.values(), (s, x) -> bind(s, x.id(), x.tokenId(), x.machine(),
+                        x.version(), x.slots(), x.engines(), x.registered()));
+                batch(c, "INSERT INTO tests (" + TEST_COLUMNS + ") VALUES (" + "?, ".repeat(32) + "?)", w.newTests.values(),
+                        (s, t) -> bind(s, t.id(), t.userId(), t.name(), t.variant(), t.definition(), t.state(), t.priority(),
+                                t.throughput(), t.pairsTarget(), t.nextPair(), t.pass(), t.counts(), t.late(), t.result(),
+                                t.created(), t.updated(), t.finished()));
+                batch(c, "UPDATE tests SET state = ?, priority = ?, throughput = ?, next_pair = ?, pass = ?, pairs = ?, "
+                        + "wins = ?, draws = ?, losses = ?, p0 = ?, p1 = ?, p2 = ?, p3 = ?, p4 = ?, late_pairs = ?, late_wins = ?, "
+                        + "late_draws = ?, late_losses = ?, late_p0 = ?, late_p1 = ?, late_p2 = ?, late_p3 = ?, late_p4 = ?, "
+                        + "result = ?, updated = ?, finished = ? WHERE id = ?", w.tests.values(),
+                        (s, t) -> bind(s, t.state(), t.priority(), t.throughput(), t.nextPair(), t.pass(), t.counts(), t.late(),
+                                t.result(), t.updated(), t.finished(), t.id()));
+                batch(c, "DELETE FROM free_pairs WHERE test_id = ? AND first_pair = ?", w.freeRemoved.values(),
+                        (s, f) -> bind(s, f.testId(), f.firstPair()));
+                batch(c, "INSERT INTO free_pairs (test_id, first_pair, pairs) VALUES (?, ?, ?)", w.freeAdded.values(),
+                        (s, f) -> bind(s, f.testId(), f.firstPair(), f.pairs()));
+                batch(c, "INSERT INTO tasks (" + TASK_COLUMNS + ") VALUES (" + "?, ".repeat(21) + "?)", w.newTasks.values(),
+                        (s, t) -> bind(s, t.id(), t.testId(), t.workerId(), t.firstPair(), t.pairCount(), t.state(), t.live(),
+                                t.deadline(), t.counts(), t.chunks(), t.playMillis(), t.reason(), t.created(), t.updated()));
+                batch(c, "UPDATE tasks SET state = ?, live = ?, deadline = ?, pairs = ?, wins = ?, draws = ?, losses = ?, "
+                        + "p0 = ?, p1 = ?, p2 = ?, p3 = ?, p4 = ?, chunks = ?, play_ms = ?, reason = ?, updated = ? WHERE id = ?",
+                        w.tasks.values(), (s, t) -> bind(s, t.state(), t.live(), t.deadline(), t.counts(), t.chunks(),
+                                t.playMillis(), t.reason(), t.updated(), t.id()));
+                batch(c, "INSERT INTO chunks (task_id, seq, test_id, first_pair, pairs, after_stop, pdn) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        w.chunks, (s, k) -> bind(s, k.taskId(), k.seq(), k.testId(), k.firstPair(), k.pairs(), k.afterStop(),
+                                k.pdn()));
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException("writing " + w.rows() + " rows", e);
+        }
+    }
+
+    /** A test in any state. */
+    public Optional<Rows.Test> test(long id) {
+        try (Connection c = pool.getConnection()) {
+            List<Rows.Test> t = query(c, "SELECT " + TEST_COLUMNS + " FROM tests WHERE id = ?", List.of(id), Store::test);
+            return t.stream().findFirst();
+        } catch (SQLException e) {
+            throw new StoreException("reading test " + id, e);
+        }
+    }
+
+    /** The latest tests in these states, newest first, at most {@code limit}. */
+    public List<Rows.Test> tests(Collection<String> states, int limit) {
+        String marks = String.join(", ", states.stream().map(x -> "?").toList());
+        List<Object> args = new ArrayList<>(states);
+        try (Connection c = pool.getConnection()) {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + TEST_COLUMNS + " FROM tests WHERE state IN (" + marks
+                    + ") ORDER BY id DESC")) {
+                bindAll(s, args);
+                s.setMaxRows(limit);
+                return rows(s, Store::test);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("listing tests", e);
+        }
+    }
+
+    /** Every task of a test, in the order of their first pairs. */
+    public List<Rows.Task> tasks(long testId) {
+        try (Connection c = pool.getConnection()) {
+            return query(c, "SELECT " + TASK_COLUMNS + " FROM tasks WHERE test_id = ? ORDER BY first_pair, id", List.of(testId),
+                    Store::task);
+        } catch (SQLException e) {
+            throw new StoreException("reading the tasks of test " + id(testId), e);
+        }
+    }
+
+    /**
+     * Writes a test's games to {@code out} as one PDN text, in the order of their pairs, read in
+     * pieces (a test of a million games is never in memory at once).
+     */
+    public void pdn(long testId, OutputStream out) throws IOException {
+        try (Connection c = pool.getConnection()) {
+            c.setAutoCommit(false); // PostgreSQL reads with a cursor (fetch size) only inside a transaction
+            try (PreparedStatement s = c.prepareStatement("SELECT pdn FROM chunks WHERE test_id = ? "
+                    + "ORDER BY first_pair, task_id, seq")) {
+                s.setFetchSize(64);
+                s.setLong(1, testId);
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        try (InputStream in = new GZIPInputStream(r.getBinaryStream(1))) {
+                            in.transferTo(out);
+                        }
+                    }
+                }
+            } finally {
+                c.rollback();
+            }
+        } catch (SQLException e) {
+            throw new StoreException("reading the games of test " + id(testId), e);
+        }
+    }
+
+    private static String id(long id) {
+        return Long.toString(id);
+    }
+
+    // ---- mapping ----
+
+    private static Rows.User user(ResultSet r) throws SQLException {
+        return new Rows.User(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5), r.getLong(6));
+    }
+
+    private static Rows.Token token(ResultSet r) throws SQLException {
+        long revoked = r.getLong(7);
+        return new Rows.Token(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5).trim(), r.getLong(6),
+                r.wasNull() ? null : revoked);
+    }
+
+    private static Rows.Worker worker(ResultSet r) throws SQLException {
+        return new Rows.Worker(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getInt(5), r.getString(6),
+                r.getLong(7));
+    }
+
+    private static Rows.Test test(ResultSet r) throws SQLException {
+        long finished = r.getLong(33);
+        Long fin = r.wasNull() ? null : finished;
+        return new Rows.Test(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5), r.getString(6),
+                r.getInt(7), r.getInt(8), r.getInt(9), r.getInt(10), r.getDouble(11), counts(r, 12), counts(r, 21),
+                r.getString(30), r.getLong(31), r.getLong(32), fin);
+    }
+
+    private static Rows.Task task(ResultSet r) throws SQLException {
+        return new Rows.Task(r.getLong(1), r.getLong(2), r.getLong(3), r.getInt(4), r.getInt(5), r.getString(6),
+                r.getBoolean(7), r.getLong(8), counts(r, 9), r.getInt(18), r.getLong(19), r.getString(20), r.getLong(21),
+                r.getLong(22));
+    }
+
+    /** Counts in nine columns from {@code first}: pairs, wins, draws, losses, p0..p4. */
+    private static Counts counts(ResultSet r, int first) throws SQLException {
+        long[] penta = new long[5];
+        for (int i = 0; i < 5; i++) {
+            penta[i] = r.getLong(first + 4 + i);
+        }
+        return new Counts(r.getLong(first), r.getLong(first + 1), r.getLong(first + 2), r.getLong(first + 3), penta);
+    }
+
+    // ---- statements ----
+
+    private interface RowMapper<T> {
+        T map(ResultSet r) throws SQLException;
+    }
+
+    private interface Binder<T> {
+        void bind(PreparedStatement s, T row) throws SQLException;
+    }
+
+    private static <T> List<T> query(Connection c, String sql, List<Object> args, RowMapper<T> mapper) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            bindAll(s, args);
+            return rows(s, mapper);
+        }
+    }
+
+    private static <T> List<T> rows(PreparedStatement s, RowMapper<T> mapper) throws SQLException {
+        List<T> out = new ArrayList<>();
+        try (ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                out.add(mapper.map(r));
+            }
+        }
+        return out;
+    }
+
+    private static <T> void batch(Connection c, String sql, Collection<T> rows, Binder<T> binder) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            for (T row : rows) {
+                binder.bind(s, row);
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    private static void bindAll(PreparedStatement s, List<Object> args) throws SQLException {
+        bind(s, args.toArray());
+    }
+
+    /** Binds values in order; a {@link Counts} takes nine parameters (pairs, wins, draws, losses, p0..p4). */
+    private static void bind(PreparedStatement s, Object... values) throws SQLException {
+        int i = 1;
+        for (Object v : values) {
+            if (v instanceof Counts c) {
+                s.setLong(i++, c.pairs());
+                s.setLong(i++, c.wins());
+                s.setLong(i++, c.draws());
+                s.setLong(i++, c.losses());
+                for (int k = 0; k < 5; k++) {
+                    s.setLong(i++, c.penta(k));
+                }
+            } else if (v == null) {
+                s.setNull(i++, Types.NULL);
+            } else if (v instanceof byte[] b) {
+                s.setBytes(i++, b);
+            } else {
+                s.setObject(i++, v);
+            }
+        }
+    }
+
+    /** The database failed (it is unreachable, full, or refused a statement). */
+    public static final class StoreException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public StoreException(String what, Throwable cause) {
+            super(what + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
+        }
+    }
+}

@@ -8,6 +8,7 @@ import arbiter.service.store.Gzip;
 import arbiter.service.store.Rows;
 import arbiter.service.store.Store;
 import arbiter.service.store.Writes;
+import arbiter.stats.Homogeneity;
 import arbiter.stats.Sprt;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -58,7 +59,7 @@ public final class Board {
         final Rows.Worker row;
         final Map<String, String> engines;
         final boolean builds;
-        /** Tests this worker failed: not given to it again. */
+        /** Tests not given to this worker again: it failed them, or its games of them were purged. */
         final Set<Long> failed = new HashSet<>();
 
         Worker(Rows.Worker row, Map<String, String> engines, boolean builds) {
@@ -69,6 +70,8 @@ public final class Board {
     }
 
     private final Settings settings;
+    /** The database, read by a purge (the games it tags, the tasks of tests over); null: no purges. */
+    private final Store records;
     private final Map<Long, TestState> tests = new LinkedHashMap<>();
     private final Map<Long, Task> tasks = new HashMap<>();
     private final Map<Long, Worker> workers = new HashMap<>();
@@ -79,7 +82,13 @@ public final class Board {
     private long nextTask;
 
     public Board(Settings settings) {
+        this(settings, null);
+    }
+
+    /** @param records the database a purge reads the games of a worker from */
+    public Board(Settings settings, Store records) {
         this.settings = settings;
+        this.records = records;
     }
 
     public Settings settings() {
@@ -115,6 +124,19 @@ public final class Board {
             tests.put(t.id(), s);
             if (s.active()) {
                 activeByUser.merge(t.userId(), 1, Integer::sum);
+            }
+        }
+        for (Rows.Tally x : l.tallies()) {
+            TestState s = tests.get(x.testId());
+            if (s != null) {
+                s.load(x);
+            }
+        }
+        Map<Long, List<Rows.SpsaPair>> spsa = new HashMap<>();
+        l.spsa().forEach(x -> spsa.computeIfAbsent(x.testId(), k -> new ArrayList<>()).add(x));
+        for (TestState s : tests.values()) {
+            if (s.spsa != null) {
+                s.spsa.load(spsa.getOrDefault(s.id(), List.of()));
             }
         }
         for (Rows.FreePairs f : l.free()) {
@@ -209,6 +231,8 @@ public final class Board {
         tasks.put(row.id(), new Task(row));
         t.tasks.add(row.id());
         w.newTask(row);
+        t.tally(workerId, worker.row.machine(), Counts.ZERO, 0, 0, 1);
+        List<Wire.Perturbation> spsa = t.spsa == null ? null : t.spsa.handOut(row.id(), first, pairs, w);
         share.remove(t);
         t.row = t.with(t.row.state(), nextPair, t.pass() + pairs * t.cost / t.weight, t.row.counts(), t.row.late(),
                 t.row.result(), now, null);
@@ -216,7 +240,7 @@ public final class Board {
         if (t.hasPairs()) {
             share.add(t);
         }
-        return new Wire.TaskAnswer(new Wire.Grant(row.id(), t.id(), first, pairs, settings.leaseMillis), null, 0);
+        return new Wire.TaskAnswer(new Wire.Grant(row.id(), t.id(), first, pairs, settings.leaseMillis, spsa), null, 0);
     }
 
     private static boolean fits(Worker worker, TestState t) {
@@ -251,10 +275,12 @@ public final class Board {
         if (t == null || "failed".equals(row.state()) || "expired".equals(row.state())) {
             throw new Refused(Refused.Kind.GONE, "task " + taskId + " was given up; its pairs went back to the test");
         }
+        if (row.purged()) {
+            throw new Refused(Refused.Kind.GONE, "task " + taskId + " was purged: its games no longer count");
+        }
         ReportCheck.Outcome outcome;
         try {
-            outcome = ReportCheck.check(row.counts(), row.firstPair(), row.pairCount(), t.definition.tested(),
-                    t.definition.base(), r.counts(), games);
+            outcome = ReportCheck.check(row.counts(), row.firstPair(), row.pairCount(), t.definition, r.counts(), games);
         } catch (Refused e) {
             LOG.warn("refused a report of task {} from worker {}: {}", taskId, workerId, e.getMessage());
             throw e;
@@ -268,12 +294,16 @@ public final class Board {
         boolean done = accept.counts().pairs() == row.pairCount();
         String state = "leased".equals(row.state()) && done ? "done" : row.state();
         long deadline = now + settings.leaseMillis;
-        String text = afterStop ? markAfterStop(pdn, games) : null;
+        String text = afterStop ? CountedTag.mark(pdn, games, CountedTag.AFTER_STOP) : null;
         w.chunk(new Rows.Chunk(taskId, row.chunks(), row.testId(), row.firstPair() + (int) row.counts().pairs(),
                 (int) accept.added().pairs(), afterStop, text != null ? Gzip.bytes(text) : gz));
         long play = Math.max(row.playMillis(), r.playMillis());
-        task.row = with(row, state, true, deadline, accept.counts(), row.chunks() + 1, play, row.reason(), now);
+        long[] failures = BadWorkers.failures(games);
+        task.row = new Rows.Task(row.id(), row.testId(), row.workerId(), row.firstPair(), row.pairCount(), state, true, deadline,
+                accept.counts(), row.chunks() + 1, play, row.reason(), row.created(), now, row.crashes() + failures[0],
+                row.timeLosses() + failures[1], false);
         w.task(task.row);
+        t.tally(workerId, null, accept.added(), failures[0], failures[1], 0);
         if (play > row.playMillis()) {
             double measured = (play - row.playMillis()) / 1000.0 / accept.added().pairs();
             t.pairSeconds += TestState.MEASURE_WEIGHT * (measured - t.pairSeconds);
@@ -283,6 +313,12 @@ public final class Board {
                     t.row.result(), now, t.row.finished());
             w.test(t.row);
         } else {
+            int firstNew = row.firstPair() + (int) row.counts().pairs();
+            for (int i = 0; t.spsa != null && i < accept.pairResults().length; i++) {
+                if (!t.spsa.apply(taskId, firstNew + i, accept.pairResults()[i], w)) {
+                    LOG.error("test {}: pair {} of task {} was not handed out with it; not applied", t.id(), firstNew + i, taskId);
+                }
+            }
             t.row = t.with(t.row.state(), t.row.nextPair(), t.pass(), t.row.counts().plus(accept.added()), t.row.late(),
                     t.row.result(), now, null);
             w.test(t.row);
@@ -290,24 +326,6 @@ public final class Board {
         }
         boolean stop = done || !t.active() || "cancelled".equals(task.row.state());
         return new Wire.ReportAnswer("accepted", task.row.counts(), stop, stop && !done ? "the test has ended" : null);
-    }
-
-    /** Adds {@code [Counted "after stop"]} after the first tag of each game (the games' lines as the reader found them). */
-    private static String markAfterStop(String pdn, List<GameRecord> games) {
-        String[] lines = pdn.split("\n", -1);
-        Set<Integer> starts = new HashSet<>();
-        games.forEach(g -> starts.add(g.line()));
-        StringBuilder sb = new StringBuilder(pdn.length() + games.size() * 24);
-        for (int i = 0; i < lines.length; i++) {
-            sb.append(lines[i]);
-            if (i < lines.length - 1) {
-                sb.append('\n');
-            }
-            if (starts.contains(i + 1)) {
-                sb.append("[Counted \"after stop\"]\n");
-            }
-        }
-        return sb.toString();
     }
 
     private Task ownTask(long workerId, long taskId) {
@@ -383,12 +401,18 @@ public final class Board {
         task.row = with(r, state, true, r.deadline(), r.counts(), r.chunks(), r.playMillis(), reason, now);
         w.task(task.row);
         TestState t = tests.get(r.testId());
-        int back = r.pairCount() - played;
-        if (t == null || !t.active() || back == 0) {
+        if (t != null && t.active()) {
+            giveBack(t, r.firstPair() + played, r.pairCount() - played, now, w);
+        }
+    }
+
+    /** Pairs {@code first .. first + back - 1} of an active test go back to be handed out again (first). */
+    private void giveBack(TestState t, int first, int back, long now, Writes w) {
+        if (back <= 0) {
             return;
         }
-        t.free.put(r.firstPair() + played, back);
-        w.freeAdded(new Rows.FreePairs(t.id(), r.firstPair() + played, back));
+        t.free.put(first, back);
+        w.freeAdded(new Rows.FreePairs(t.id(), first, back));
         boolean was = share.contains(t);
         share.remove(t);
         double pass = t.pass() - back * t.cost / t.weight;
@@ -441,21 +465,51 @@ public final class Board {
         end(t, "stopped", why, now, w);
     }
 
-    /** The SPRT decided, or every pair is in: the test ends and its leases are cancelled. */
+    /**
+     * The SPRT decided, or every pair is in: the test ends and its leases are cancelled. A match is
+     * first checked for bad workers ({@link BadWorkers}): a flagged worker's games are purged, and the
+     * test ends only if it is still decided without them (else it goes on with the other workers).
+     */
     private void endIfDecided(TestState t, long now, Writes w) {
+        String verdict = verdict(t);
+        while (verdict != null && t.definition.kind() == TestDefinition.Kind.MATCH && records != null) {
+            List<Rows.Tally> tallies = t.tallies(false);
+            Homogeneity h = BadWorkers.test(tallies.stream().map(Rows.Tally::counts).toList());
+            int bad = BadWorkers.worst(h);
+            if (bad < 0) {
+                break;
+            }
+            purge(t, tallies.get(bad).workerId(), String.format(java.util.Locale.ROOT,
+                    "automatic: residual %.1f above %.1f (%s)", h.z(bad), BadWorkers.threshold(testedRows(h)), verdict), now, w);
+            verdict = verdict(t);
+        }
+        if (verdict != null) {
+            end(t, "finished", verdict, now, w);
+        }
+    }
+
+    private static int testedRows(Homogeneity h) {
+        return (int) java.util.Arrays.stream(h.z()).filter(z -> !Double.isNaN(z)).count();
+    }
+
+    /** Why the test is over at its counts (its SPRT decided, or every pair in), or null while it is not. */
+    private String verdict(TestState t) {
         Counts c = t.row.counts();
         if (t.sprt != null) {
             Sprt.Result r = t.sprt.test(c.penta());
             if (r.verdict() != Sprt.Verdict.CONTINUE) {
-                end(t, "finished", String.format(java.util.Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f]) after %d pairs",
-                        r.verdict(), r.llr(), r.lower(), r.upper(), c.pairs()), now, w);
-                return;
+                return String.format(java.util.Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f]) after %d pairs",
+                        r.verdict(), r.llr(), r.lower(), r.upper(), c.pairs());
             }
         }
-        if (c.pairs() >= t.row.pairsTarget()) {
-            end(t, "finished", t.sprt != null ? "undecided after all " + c.pairs() + " pairs" : "all " + c.pairs() + " pairs played",
-                    now, w);
+        if (c.pairs() < t.row.pairsTarget()) {
+            return null;
         }
+        return switch (t.definition.kind()) {
+            case MATCH -> t.sprt != null ? "undecided after all " + c.pairs() + " pairs" : "all " + c.pairs() + " pairs played";
+            case RATING -> "all " + c.pairs() + " pairs played: the rating list is the games'";
+            case SPSA -> "SPSA over all " + c.pairs() + " pairs: " + t.spsa.estimate().values();
+        };
     }
 
     private void end(TestState t, String state, String result, long now, Writes w) {
@@ -480,6 +534,141 @@ public final class Board {
             activeByUser.merge(t.row.userId(), -1, Integer::sum);
             reweighUser(t.row.userId());
         }
+    }
+
+    /**
+     * Purges a worker's games of a test (an approver's call; {@code why} is kept with its tasks): they
+     * stay in the record, tagged {@code [Counted "purged"]} in the PDN, and no longer count; its live
+     * leases end, and the worker is not given the test again. A running test hands the purged pairs out
+     * again; a finished one is decided again on what is left, and goes on (its uncounted pairs handed
+     * out again) when that is no verdict; a stopped one keeps its end. An SPSA tuning is refused: its
+     * updates cannot be taken back.
+     *
+     * @return the pairs that no longer count
+     */
+    public long purge(long testId, long workerId, String why, long now, Writes w) {
+        if (records == null) {
+            throw new Refused(Refused.Kind.CONFLICT, "this server cannot purge (no database)");
+        }
+        TestState t = tests.get(testId);
+        if (t == null) {
+            Rows.Test row = records.test(testId).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + testId + " does not exist"));
+            t = new TestState(row, TestDefinition.read(Wire.tree(row.definition())));
+            records.tallies(testId).forEach(t::load);
+        }
+        if (t.definition.kind() == TestDefinition.Kind.SPSA) {
+            throw new Refused(Refused.Kind.CONFLICT, "test " + testId + " is an SPSA tuning: its updates of theta cannot be taken back");
+        }
+        long before = t.row.counts().pairs() + t.row.late().pairs();
+        Set<Long> purged = purge(t, workerId, why, now, w);
+        if (purged.isEmpty()) {
+            throw new Refused(Refused.Kind.CONFLICT, "worker " + workerId + " has no games of test " + testId + " that count");
+        }
+        if ("finished".equals(t.row.state())) {
+            String verdict = verdict(t);
+            if (verdict == null) {
+                revive(t, now, w);
+            } else if (!verdict.equals(t.row.result())) {
+                t.row = t.with(t.row.state(), t.row.nextPair(), t.pass(), t.row.counts(), t.row.late(), verdict, now,
+                        t.row.finished());
+                w.test(t.row);
+            }
+        }
+        return before - t.row.counts().pairs() - t.row.late().pairs();
+    }
+
+    /** Takes a worker's games of a held or loaded test out of its counts; returns its tasks purged (none: it had none that counted). */
+    private Set<Long> purge(TestState t, long workerId, String why, long now, Writes w) {
+        Map<Long, Rows.Task> mine = new LinkedHashMap<>();
+        for (Rows.Task x : records.tasks(t.id())) {
+            if (x.workerId() == workerId) {
+                mine.put(x.id(), x);
+            }
+        }
+        for (long id : t.tasks) {
+            Task x = tasks.get(id);
+            if (x != null && x.row.workerId() == workerId) {
+                mine.put(id, x.row); // newer than the database's
+            }
+        }
+        mine.values().removeIf(Rows.Task::purged);
+        if (mine.isEmpty()) {
+            return Set.of();
+        }
+        List<Rows.Chunk> chunks = new ArrayList<>(records.chunks(t.id(), mine.keySet()));
+        chunks.addAll(w.newChunks(mine.keySet()));
+        Purge p = Purge.of(t.definition, chunks, w);
+        String reason = "purged: " + why;
+        for (Rows.Task r : mine.values()) {
+            boolean leased = "leased".equals(r.state());
+            Rows.Task purged = new Rows.Task(r.id(), r.testId(), r.workerId(), r.firstPair(), r.pairCount(),
+                    leased ? "cancelled" : r.state(), r.live(), r.deadline(), r.counts(), r.chunks(), r.playMillis(),
+                    reason.length() > 400 ? reason.substring(0, 400) : reason, r.created(), now, r.crashes(), r.timeLosses(), true);
+            Task live = tasks.get(r.id());
+            if (live != null) {
+                live.row = purged;
+            }
+            w.task(purged);
+            if (t.active()) {
+                int counted = p.countedPairs().getOrDefault(r.id(), 0);
+                giveBack(t, r.firstPair(), counted, now, w);
+                if (leased) {
+                    giveBack(t, r.firstPair() + (int) r.counts().pairs(), r.pairCount() - (int) r.counts().pairs(), now, w);
+                }
+            }
+        }
+        t.purged(workerId);
+        Worker worker = workers.get(workerId);
+        if (worker != null) {
+            worker.failed.add(t.id());
+        }
+        t.row = t.with(t.row.state(), t.row.nextPair(), t.pass(), t.row.counts().minus(p.counted()), t.row.late().minus(p.late()),
+                t.row.result(), now, t.row.finished());
+        w.test(t.row);
+        LOG.warn("test {}: worker {}'s {} counted pairs ({} after the stop) purged: {}", t.id(), workerId, p.counted().pairs(),
+                p.late().pairs(), why);
+        return mine.keySet();
+    }
+
+    /**
+     * A finished test whose verdict a purge took away goes on: active again, every pair handed out
+     * before and not counted now handed out again (those of ended tasks, purged or played after the stop).
+     */
+    private void revive(TestState t, long now, Writes w) {
+        java.util.BitSet counted = new java.util.BitSet();
+        Set<Long> purged = new HashSet<>();
+        for (Rows.Task x : records.tasks(t.id())) {
+            Task live = tasks.get(x.id());
+            if ((live != null ? live.row : w.task(x.id(), x)).purged()) {
+                purged.add(x.id()); // as this batch leaves it: a purge of this step is not in the database yet
+            }
+        }
+        for (long id : t.tasks) {
+            if (tasks.get(id).row.purged()) {
+                purged.add(id);
+            }
+        }
+        List<Rows.Chunk> chunks = new ArrayList<>(records.chunks(t.id()));
+        chunks.addAll(w.newChunks(new HashSet<>(t.tasks)));
+        for (Rows.Chunk c : chunks) {
+            if (!c.afterStop() && !purged.contains(c.taskId())) {
+                counted.set(c.firstPair(), c.firstPair() + c.pairs());
+            }
+        }
+        for (Map.Entry<Integer, Integer> f : t.free.entrySet()) {
+            w.freeRemoved(new Rows.FreePairs(t.id(), f.getKey(), f.getValue()));
+        }
+        t.free.clear();
+        t.row = t.with("active", t.row.nextPair(), t.pass(), t.row.counts(), t.row.late(), null, now, null);
+        w.test(t.row);
+        tests.put(t.id(), t);
+        activate(t, now, w);
+        for (int first = counted.nextClearBit(0); first < t.row.nextPair(); first = counted.nextClearBit(first)) {
+            int end = Math.min(t.row.nextPair(), counted.nextSetBit(first) < 0 ? Integer.MAX_VALUE : counted.nextSetBit(first));
+            giveBack(t, first, end - first, now, w);
+            first = end;
+        }
+        LOG.warn("test {} goes on after a purge: {} of {} pairs count", t.id(), t.row.counts().pairs(), t.row.nextPair());
     }
 
     private TestState live(long testId) {
@@ -549,6 +738,6 @@ public final class Board {
     private static Rows.Task with(Rows.Task r, String state, boolean live, long deadline, Counts counts, int chunks, long play,
                                   String reason, long now) {
         return new Rows.Task(r.id(), r.testId(), r.workerId(), r.firstPair(), r.pairCount(), state, live, deadline, counts,
-                chunks, play, reason, r.created(), now);
+                chunks, play, reason, r.created(), now, r.crashes(), r.timeLosses(), r.purged());
     }
 }

@@ -78,6 +78,7 @@ class ServiceJobsTest {
             FinalEstimate here1 = FinalEstimate.read(dir.resolve("local").resolve("tune-summary.json"));
             StartsVerdict.Verdict v = StartsVerdict.of(List.of(new StartsVerdict.Start("local", here1),
                     new StartsVerdict.Start("service", served)));
+            System.out.println(String.join("\n", v.lines())); // the figures docs/service.md quotes
             assertTrue(v.meet(), String.join("\n", v.lines()));
 
             // the round robin: every pair played, its rating list arbiter elo's on its PDN

@@ -29,10 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
  * A cheating worker among two honest ones: it plays nothing and reports every pair of its tasks as won
  * by the tested player (games whose tags, numbers and results pass every check of a report), taking
  * about a quarter of the pairs. The test's two players are the same engine (random movers of two
- * seeds), so the honest games say H0 of SPRT(0, 40); with the cheat's pairs counted the SPRT heads for H1. When the SPRT decides, the server's check finds the cheat's residual
- * far above the others', purges its tasks (kept in the PDN, tagged {@code [Counted "purged"]}), and the
- * test goes on with the honest workers to their verdict: the test's counts are those of its PDN's
- * untagged games, every one of them an honest worker's, and its verdict is the SPRT's on them.
+ * seeds), so the honest games say H0 of SPRT(0, 40); with the cheat's pairs counted the SPRT heads for
+ * H1. When the SPRT decides, the server's check finds the cheat's residual far above the others',
+ * purges its tasks (kept in the PDN, tagged {@code [Counted "purged"]}), and the test goes on with the
+ * honest workers to their verdict: the test's counts are those of its PDN's untagged games, every one
+ * of them an honest worker's, and its verdict is the SPRT's on them.
  */
 class BadWorkerEndToEndTest {
     @TempDir

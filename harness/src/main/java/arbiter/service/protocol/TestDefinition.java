@@ -61,7 +61,8 @@ public record TestDefinition(String name, Kind kind, int priority, int throughpu
      */
     public static TestDefinition read(JsonNode root) {
         if (root == null || !root.isObject()) {
-            throw new BadDefinitionException("$: a test must be a JSON object (a run config: a match, a round robin or gauntlet, or a tuning)");
+            throw new BadDefinitionException("$: a test must be a JSON object (a run config: a match, a round robin or gauntlet, "
+                    + "or a tuning)");
         }
         ObjectNode config = ((ObjectNode) root).deepCopy();
         JsonNode service = config.remove("service");

@@ -15,13 +15,13 @@ import java.util.Locale;
  * {@link Homogeneity} gives the table's p and each worker's residual z. The worker with the largest
  * residual is flagged when the table is unlikely from one distribution ({@code p < ALPHA}) and its
  * residual is above {@link #threshold}, Bonferroni's bound for {@code ALPHA} over the workers tested
- * (at least {@link #MIN_WORKERS}):
- * either alone would flag an honest worker in about {@code ALPHA} of the checks if the chi-squared law
- * held; small counts make each a little more eager, both together stay below it (measured by
- * simulation of honest workers, {@code bench/bad-workers.sh}: docs/service.md). Crashes and time losses are shown with fishtest's limits
- * ({@code crash_or_time}): a worker with more than {@link #MAX_CRASHES} crashes, or time losses in more
- * than {@link #MAX_TIME_LOSS_SHARE} of at least {@link #TIME_LOSS_GAMES} games, is flagged for an
- * approver to judge; they purge nothing by themselves (a patch that crashes crashes on every machine).
+ * (at least {@link #MIN_WORKERS}): either alone would flag an honest worker in about {@code ALPHA} of
+ * the checks if the chi-squared law held; small counts make each a little more eager, both together
+ * stay below it (measured by simulation of honest workers, {@code bench/bad-workers.sh}:
+ * docs/service.md). Crashes and time losses are shown with fishtest's limits ({@code crash_or_time}):
+ * a worker with more than {@link #MAX_CRASHES} crashes, or time losses in more than {@link
+ * #MAX_TIME_LOSS_SHARE} of at least {@link #TIME_LOSS_GAMES} games, is flagged for an approver to
+ * judge; they purge nothing by themselves (a patch that crashes crashes on every machine).
  */
 public final class BadWorkers {
     /** The false-flag rate a check aims to stay below, over all a test's workers. */

@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.logging.log4j.LogManager;
@@ -70,8 +71,8 @@ public final class Board {
     }
 
     private final Settings settings;
-    /** The database, read by a purge (the games it tags, the tasks of tests over); null: no purges. */
-    private final Store records;
+    /** Purges of workers' games, which read the database; null: none (a board without one). */
+    private final Purges purges;
     private final Map<Long, TestState> tests = new LinkedHashMap<>();
     private final Map<Long, Task> tasks = new HashMap<>();
     private final Map<Long, Worker> workers = new HashMap<>();
@@ -88,7 +89,7 @@ public final class Board {
     /** @param records the database a purge reads the games of a worker from */
     public Board(Settings settings, Store records) {
         this.settings = settings;
-        this.records = records;
+        this.purges = records == null ? null : new Purges(this, records);
     }
 
     public Settings settings() {
@@ -255,8 +256,16 @@ public final class Board {
         return true;
     }
 
-    /** About {@code taskMillis} of the worker's slots, at least a pair for every two slots. */
+    /**
+     * About {@code taskMillis} of the worker's slots, at least a pair for every two slots. An SPSA
+     * tuning's task is a pair a slot, as the local tuner keeps about its slots' worth of pairs in
+     * flight: every pair of a task is played at the theta of its hand-out, and larger tasks would
+     * play on at a stale theta (fishtest's SPSA batches are two pairs a slot).
+     */
     private int size(TestState t, int slots) {
+        if (t.spsa != null) {
+            return slots;
+        }
         double pairs = settings.taskMillis / 1000.0 * slots / t.pairSeconds;
         int least = Math.max(1, (slots + 1) / 2);
         return (int) Math.max(least, Math.min(Math.round(pairs), TestDefinition.MAX_PAIRS));
@@ -407,7 +416,7 @@ public final class Board {
     }
 
     /** Pairs {@code first .. first + back - 1} of an active test go back to be handed out again (first). */
-    private void giveBack(TestState t, int first, int back, long now, Writes w) {
+    void giveBack(TestState t, int first, int back, long now, Writes w) {
         if (back <= 0) {
             return;
         }
@@ -448,7 +457,7 @@ public final class Board {
         activate(t, now, w);
     }
 
-    private void activate(TestState t, long now, Writes w) {
+    void activate(TestState t, long now, Writes w) {
         activeByUser.merge(t.row.userId(), 1, Integer::sum);
         reweighUser(t.row.userId());
         t.row = t.with(t.row.state(), t.row.nextPair(), share.joinPass(t.pass()), t.row.counts(), t.row.late(), t.row.result(),
@@ -472,14 +481,14 @@ public final class Board {
      */
     private void endIfDecided(TestState t, long now, Writes w) {
         String verdict = verdict(t);
-        while (verdict != null && t.definition.kind() == TestDefinition.Kind.MATCH && records != null) {
+        while (verdict != null && t.definition.kind() == TestDefinition.Kind.MATCH && purges != null) {
             List<Rows.Tally> tallies = t.tallies(false);
             Homogeneity h = BadWorkers.test(tallies.stream().map(Rows.Tally::counts).toList());
             int bad = BadWorkers.worst(h);
             if (bad < 0) {
                 break;
             }
-            purge(t, tallies.get(bad).workerId(), String.format(java.util.Locale.ROOT,
+            purges.purge(t, tallies.get(bad).workerId(), String.format(Locale.ROOT,
                     "automatic: residual %.1f above %.1f (%s)", h.z(bad), BadWorkers.threshold(testedRows(h)), verdict), now, w);
             verdict = verdict(t);
         }
@@ -493,12 +502,12 @@ public final class Board {
     }
 
     /** Why the test is over at its counts (its SPRT decided, or every pair in), or null while it is not. */
-    private String verdict(TestState t) {
+    String verdict(TestState t) {
         Counts c = t.row.counts();
         if (t.sprt != null) {
             Sprt.Result r = t.sprt.test(c.penta());
             if (r.verdict() != Sprt.Verdict.CONTINUE) {
-                return String.format(java.util.Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f]) after %d pairs",
+                return String.format(Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f]) after %d pairs",
                         r.verdict(), r.llr(), r.lower(), r.upper(), c.pairs());
             }
         }
@@ -537,138 +546,49 @@ public final class Board {
     }
 
     /**
-     * Purges a worker's games of a test (an approver's call; {@code why} is kept with its tasks): they
-     * stay in the record, tagged {@code [Counted "purged"]} in the PDN, and no longer count; its live
-     * leases end, and the worker is not given the test again. A running test hands the purged pairs out
-     * again; a finished one is decided again on what is left, and goes on (its uncounted pairs handed
-     * out again) when that is no verdict; a stopped one keeps its end. An SPSA tuning is refused: its
-     * updates cannot be taken back.
+     * Purges a worker's games of a test ({@link Purges}; an approver's call, {@code why} kept with its tasks).
      *
      * @return the pairs that no longer count
      */
     public long purge(long testId, long workerId, String why, long now, Writes w) {
-        if (records == null) {
+        if (purges == null) {
             throw new Refused(Refused.Kind.CONFLICT, "this server cannot purge (no database)");
         }
-        TestState t = tests.get(testId);
-        if (t == null) {
-            Rows.Test row = records.test(testId).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + testId + " does not exist"));
-            t = new TestState(row, TestDefinition.read(Wire.tree(row.definition())));
-            records.tallies(testId).forEach(t::load);
-        }
-        if (t.definition.kind() == TestDefinition.Kind.SPSA) {
-            throw new Refused(Refused.Kind.CONFLICT, "test " + testId + " is an SPSA tuning: its updates of theta cannot be taken back");
-        }
-        long before = t.row.counts().pairs() + t.row.late().pairs();
-        Set<Long> purged = purge(t, workerId, why, now, w);
-        if (purged.isEmpty()) {
-            throw new Refused(Refused.Kind.CONFLICT, "worker " + workerId + " has no games of test " + testId + " that count");
-        }
-        if ("finished".equals(t.row.state())) {
-            String verdict = verdict(t);
-            if (verdict == null) {
-                revive(t, now, w);
-            } else if (!verdict.equals(t.row.result())) {
-                t.row = t.with(t.row.state(), t.row.nextPair(), t.pass(), t.row.counts(), t.row.late(), verdict, now,
-                        t.row.finished());
-                w.test(t.row);
-            }
-        }
-        return before - t.row.counts().pairs() - t.row.late().pairs();
+        return purges.purge(testId, workerId, why, now, w);
     }
 
-    /** Takes a worker's games of a held or loaded test out of its counts; returns its tasks purged (none: it had none that counted). */
-    private Set<Long> purge(TestState t, long workerId, String why, long now, Writes w) {
-        Map<Long, Rows.Task> mine = new LinkedHashMap<>();
-        for (Rows.Task x : records.tasks(t.id())) {
-            if (x.workerId() == workerId) {
-                mine.put(x.id(), x);
-            }
+    // ---- for Purges ----
+
+    /** The test the board holds, or null. */
+    TestState held(long testId) {
+        return tests.get(testId);
+    }
+
+    /** Holds a test again (a revived one). */
+    void hold(TestState t) {
+        tests.put(t.id(), t);
+    }
+
+    /** A live task's row, or null. */
+    Rows.Task liveTask(long id) {
+        Task t = tasks.get(id);
+        return t == null ? null : t.row;
+    }
+
+    /** A live task's row changed (by a purge). */
+    void liveTask(Rows.Task row) {
+        Task t = tasks.get(row.id());
+        if (t != null) {
+            t.row = row;
         }
-        for (long id : t.tasks) {
-            Task x = tasks.get(id);
-            if (x != null && x.row.workerId() == workerId) {
-                mine.put(id, x.row); // newer than the database's
-            }
-        }
-        mine.values().removeIf(Rows.Task::purged);
-        if (mine.isEmpty()) {
-            return Set.of();
-        }
-        List<Rows.Chunk> chunks = new ArrayList<>(records.chunks(t.id(), mine.keySet()));
-        chunks.addAll(w.newChunks(mine.keySet()));
-        Purge p = Purge.of(t.definition, chunks, w);
-        String reason = "purged: " + why;
-        for (Rows.Task r : mine.values()) {
-            boolean leased = "leased".equals(r.state());
-            Rows.Task purged = new Rows.Task(r.id(), r.testId(), r.workerId(), r.firstPair(), r.pairCount(),
-                    leased ? "cancelled" : r.state(), r.live(), r.deadline(), r.counts(), r.chunks(), r.playMillis(),
-                    reason.length() > 400 ? reason.substring(0, 400) : reason, r.created(), now, r.crashes(), r.timeLosses(), true);
-            Task live = tasks.get(r.id());
-            if (live != null) {
-                live.row = purged;
-            }
-            w.task(purged);
-            if (t.active()) {
-                int counted = p.countedPairs().getOrDefault(r.id(), 0);
-                giveBack(t, r.firstPair(), counted, now, w);
-                if (leased) {
-                    giveBack(t, r.firstPair() + (int) r.counts().pairs(), r.pairCount() - (int) r.counts().pairs(), now, w);
-                }
-            }
-        }
-        t.purged(workerId);
+    }
+
+    /** The worker is not given the test again. */
+    void bar(long workerId, long testId) {
         Worker worker = workers.get(workerId);
         if (worker != null) {
-            worker.failed.add(t.id());
+            worker.failed.add(testId);
         }
-        t.row = t.with(t.row.state(), t.row.nextPair(), t.pass(), t.row.counts().minus(p.counted()), t.row.late().minus(p.late()),
-                t.row.result(), now, t.row.finished());
-        w.test(t.row);
-        LOG.warn("test {}: worker {}'s {} counted pairs ({} after the stop) purged: {}", t.id(), workerId, p.counted().pairs(),
-                p.late().pairs(), why);
-        return mine.keySet();
-    }
-
-    /**
-     * A finished test whose verdict a purge took away goes on: active again, every pair handed out
-     * before and not counted now handed out again (those of ended tasks, purged or played after the stop).
-     */
-    private void revive(TestState t, long now, Writes w) {
-        java.util.BitSet counted = new java.util.BitSet();
-        Set<Long> purged = new HashSet<>();
-        for (Rows.Task x : records.tasks(t.id())) {
-            Task live = tasks.get(x.id());
-            if ((live != null ? live.row : w.task(x.id(), x)).purged()) {
-                purged.add(x.id()); // as this batch leaves it: a purge of this step is not in the database yet
-            }
-        }
-        for (long id : t.tasks) {
-            if (tasks.get(id).row.purged()) {
-                purged.add(id);
-            }
-        }
-        List<Rows.Chunk> chunks = new ArrayList<>(records.chunks(t.id()));
-        chunks.addAll(w.newChunks(new HashSet<>(t.tasks)));
-        for (Rows.Chunk c : chunks) {
-            if (!c.afterStop() && !purged.contains(c.taskId())) {
-                counted.set(c.firstPair(), c.firstPair() + c.pairs());
-            }
-        }
-        for (Map.Entry<Integer, Integer> f : t.free.entrySet()) {
-            w.freeRemoved(new Rows.FreePairs(t.id(), f.getKey(), f.getValue()));
-        }
-        t.free.clear();
-        t.row = t.with("active", t.row.nextPair(), t.pass(), t.row.counts(), t.row.late(), null, now, null);
-        w.test(t.row);
-        tests.put(t.id(), t);
-        activate(t, now, w);
-        for (int first = counted.nextClearBit(0); first < t.row.nextPair(); first = counted.nextClearBit(first)) {
-            int end = Math.min(t.row.nextPair(), counted.nextSetBit(first) < 0 ? Integer.MAX_VALUE : counted.nextSetBit(first));
-            giveBack(t, first, end - first, now, w);
-            first = end;
-        }
-        LOG.warn("test {} goes on after a purge: {} of {} pairs count", t.id(), t.row.counts().pairs(), t.row.nextPair());
     }
 
     private TestState live(long testId) {

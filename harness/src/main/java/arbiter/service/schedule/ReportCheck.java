@@ -10,10 +10,11 @@ import java.util.List;
 /**
  * Whether a worker's report of a task is taken: its cumulative counts must be possible, reach no
  * further than the task, never shrink, and the PDN it carries must hold exactly the games of the new
- * pairs, in order, between the players each pair is for, whose results — counted by {@link PairCounter}
- * from each pair's first player's side — are the difference between the new counts and those held. A
- * report at or below the pairs held is a retry or a late copy: it changes nothing. fishtest adds the difference of cumulative counts too (and so is immune to
- * retries); OpenBench adds the deltas a worker sends, which a retry counts twice.
+ * pairs, in order, between the players each pair is for, whose results — counted by {@link
+ * PairCounter} from each pair's first player's side — are the difference between the new counts and
+ * those held. A report at or below the pairs held is a retry or a late copy: it changes nothing.
+ * fishtest adds the difference of cumulative counts too (and so is immune to retries); OpenBench adds
+ * the deltas a worker sends, which a retry counts twice.
  */
 public final class ReportCheck {
     private ReportCheck() {

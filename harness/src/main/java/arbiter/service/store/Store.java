@@ -123,6 +123,7 @@ public final class Store {
                         + "result = ?, updated = ?, finished = ? WHERE id = ?", w.tests.values(),
                         (s, t) -> bind(s, t.state(), t.priority(), t.throughput(), t.nextPair(), t.pass(), t.counts(), t.late(),
                                 t.result(), t.updated(), t.finished(), t.id()));
+                batch(c, "DELETE FROM free_pairs WHERE test_id = ?", w.freeCleared, (s, id) -> bind(s, id));
                 batch(c, "DELETE FROM free_pairs WHERE test_id = ? AND first_pair = ?", w.freeRemoved.values(),
                         (s, f) -> bind(s, f.testId(), f.firstPair()));
                 batch(c, "INSERT INTO free_pairs (test_id, first_pair, pairs) VALUES (?, ?, ?)", w.freeAdded.values(),

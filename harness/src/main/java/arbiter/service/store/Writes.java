@@ -2,8 +2,10 @@ package arbiter.service.store;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one group commit writes: rows to insert and rows to update, each at most once (a row
@@ -22,6 +24,7 @@ public final class Writes {
     final List<Rows.Chunk> chunks = new ArrayList<>();
     final Map<List<Long>, Rows.FreePairs> freeAdded = new LinkedHashMap<>();
     final Map<List<Long>, Rows.FreePairs> freeRemoved = new LinkedHashMap<>();
+    final Set<Long> freeCleared = new LinkedHashSet<>();
     final Map<List<Long>, Rows.Chunk> rewrittenChunks = new LinkedHashMap<>();
     final Map<List<Long>, Rows.SpsaPair> newSpsa = new LinkedHashMap<>();
     final Map<List<Long>, Rows.SpsaPair> spsa = new LinkedHashMap<>();
@@ -70,7 +73,7 @@ public final class Writes {
     }
 
     /** The chunks of these tasks this batch inserts (not yet in the database). */
-    public List<Rows.Chunk> newChunks(java.util.Set<Long> taskIds) {
+    public List<Rows.Chunk> newChunks(Set<Long> taskIds) {
         return chunks.stream().filter(c -> taskIds.contains(c.taskId())).toList();
     }
 
@@ -114,16 +117,25 @@ public final class Writes {
         }
     }
 
+    /** Every free pair of a test deleted (those added after in this batch are written after the delete). */
+    public void clearFree(long testId) {
+        freeAdded.keySet().removeIf(k -> k.get(0) == testId);
+        freeRemoved.keySet().removeIf(k -> k.get(0) == testId);
+        freeCleared.add(testId);
+    }
+
     public boolean isEmpty() {
         return users.isEmpty() && newTokens.isEmpty() && tokens.isEmpty() && workers.isEmpty() && newTests.isEmpty()
                 && tests.isEmpty() && newTasks.isEmpty() && tasks.isEmpty() && chunks.isEmpty() && freeAdded.isEmpty()
-                && freeRemoved.isEmpty() && rewrittenChunks.isEmpty() && newSpsa.isEmpty() && spsa.isEmpty();
+                && freeRemoved.isEmpty() && freeCleared.isEmpty() && rewrittenChunks.isEmpty() && newSpsa.isEmpty()
+                && spsa.isEmpty();
     }
 
     /** Statements this batch will send (for the log and the benchmark). */
     public int rows() {
         return users.size() + newTokens.size() + tokens.size() + workers.size() + newTests.size() + tests.size()
-                + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size() + rewrittenChunks.size()
+                + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size() + freeCleared.size()
+                + rewrittenChunks.size()
                 + newSpsa.size() + spsa.size();
     }
 }

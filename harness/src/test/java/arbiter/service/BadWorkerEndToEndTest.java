@@ -16,6 +16,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -174,7 +175,7 @@ class BadWorkerEndToEndTest {
             assertEquals(2 * cheatPairs, tagged);
             long[] penta = honest.pentanomial("new", "old");
             long[] wdl = honest.wdl("new", "old");
-            assertEquals(v.counts(), new Counts(java.util.Arrays.stream(penta).sum(), wdl[0], wdl[1], wdl[2], penta));
+            assertEquals(v.counts(), new Counts(Arrays.stream(penta).sum(), wdl[0], wdl[1], wdl[2], penta));
             Sprt.Result verdict = Scoreboard.sprt(new RunConfig.Sprt(0, 40, 0.01, 0.01, false)).test(penta);
             assertTrue(v.result().startsWith("SPRT " + verdict.verdict()), v.result() + " against " + verdict.verdict());
             assertEquals(Sprt.Verdict.H0_ACCEPTED, verdict.verdict(), "the honest games of two equal engines: " + v.result());

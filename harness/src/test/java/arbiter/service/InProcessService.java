@@ -11,6 +11,7 @@ import arbiter.service.schedule.Board;
 import arbiter.service.worker.ServiceWorker;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -80,7 +81,7 @@ public final class InProcessService implements AutoCloseable {
     public <T> T get(String path, TypeReference<T> type) {
         try {
             return new ObjectMapper().readValue(admin.get(path), type);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError(e);
         }
     }

@@ -11,6 +11,7 @@ import arbiter.service.store.Writes;
 import arbiter.stats.Homogeneity;
 import arbiter.stats.Sprt;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -498,7 +499,7 @@ public final class Board {
     }
 
     private static int testedRows(Homogeneity h) {
-        return (int) java.util.Arrays.stream(h.z()).filter(z -> !Double.isNaN(z)).count();
+        return (int) Arrays.stream(h.z()).filter(z -> !Double.isNaN(z)).count();
     }
 
     /** Why the test is over at its counts (its SPRT decided, or every pair in), or null while it is not. */

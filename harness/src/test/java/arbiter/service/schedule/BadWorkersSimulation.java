@@ -3,6 +3,7 @@ package arbiter.service.schedule;
 import arbiter.service.protocol.Counts;
 import arbiter.stats.Homogeneity;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -52,7 +53,7 @@ public final class BadWorkersSimulation {
             }
             Homogeneity h = BadWorkers.test(rows);
             flagged += BadWorkers.worst(h) >= 0 ? 1 : 0;
-            double most = java.util.Arrays.stream(h.z()).filter(z -> !Double.isNaN(z)).max().orElse(0);
+            double most = Arrays.stream(h.z()).filter(z -> !Double.isNaN(z)).max().orElse(0);
             fishtest[0] += h.tested() && (h.p() < 0.001 || most > 7) ? 1 : 0;
         }
         return flagged;

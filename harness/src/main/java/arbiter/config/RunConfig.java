@@ -65,6 +65,38 @@ public record RunConfig(
                 p.limits() != null ? p.limits() : limits);
     }
 
+    /**
+     * The pairings of one round of the schedule, in order: {first, second} player names (a round robin:
+     * every two players in config order; a gauntlet: its first player against each other; a match: its two).
+     */
+    public List<String[]> pairings() {
+        List<String[]> out = new java.util.ArrayList<>();
+        List<String> names = players.stream().map(PlayerConfig::name).toList();
+        switch (schedule.type()) {
+            case ROUND_ROBIN -> {
+                for (int i = 0; i < names.size(); i++) {
+                    for (int j = i + 1; j < names.size(); j++) {
+                        out.add(new String[] {names.get(i), names.get(j)});
+                    }
+                }
+            }
+            case GAUNTLET -> {
+                // Each seed meets every player but itself and the seeds before it (fastchess's -seeds:
+                // with the first N engines as seeds, the pairings come in fastchess's order).
+                List<String> seeds = schedule.players();
+                for (int k = 0; k < seeds.size(); k++) {
+                    for (String other : names) {
+                        if (!seeds.subList(0, k + 1).contains(other)) {
+                            out.add(new String[] {seeds.get(k), other});
+                        }
+                    }
+                }
+            }
+            case MATCH -> out.add(new String[] {schedule.players().get(0), schedule.players().get(1)});
+        }
+        return out;
+    }
+
     /** The same config with another number of worker threads. */
     public RunConfig withConcurrency(int threads) {
         return new RunConfig(name, game, players, schedule, openings, limits, adjudication, threads, output, seed,
@@ -92,6 +124,9 @@ public record RunConfig(
         /** SPSA's two ways of playing (docs/tuning.md): iterations one after another, or pairs without a barrier. */
         public static final String BARRIER = "barrier";
         public static final String ASYNC = "async";
+        /** The names SPSA's two sides play under: the tuned player at theta + c Delta and at theta - c Delta. */
+        public static final String PLUS = "theta+";
+        public static final String MINUS = "theta-";
 
         public boolean async() {
             return ASYNC.equals(mode);

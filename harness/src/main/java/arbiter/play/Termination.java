@@ -4,8 +4,17 @@ import arbiter.game.EndReason;
 
 /** Why a game ended, as the referee decided it. {@link #tag()} is the PDN/PGN Termination tag value. */
 public sealed interface Termination {
+    String TIME_FORFEIT = "time forfeit";
+    String ILLEGAL_MOVE = "illegal move";
+    String ENGINE_CRASH = "engine crash";
+    String STALLED = "stalled connection";
 
     String tag();
+
+    /** True for the tag of a game an engine lost by failing: a crash, a stalled connection, an illegal move. */
+    static boolean engineFailure(String tag) {
+        return ENGINE_CRASH.equals(tag) || STALLED.equals(tag) || ILLEGAL_MOVE.equals(tag);
+    }
 
     /** One line for logs and the record's final comment; a player is named by its side, as on the console. */
     String describe();
@@ -38,11 +47,8 @@ public sealed interface Termination {
     }
 
     record TimeForfeit(int player, long overMs) implements Termination {
-        /** Its Termination tag. */
-        public static final String TAG = "time forfeit";
-
         public String tag() {
-            return TAG;
+            return TIME_FORFEIT;
         }
 
         public String describe() {
@@ -52,7 +58,7 @@ public sealed interface Termination {
 
     record IllegalMove(int player, String move, String why) implements Termination {
         public String tag() {
-            return "illegal move";
+            return ILLEGAL_MOVE;
         }
 
         public String describe() {
@@ -62,7 +68,7 @@ public sealed interface Termination {
 
     record EngineCrash(int player, String message) implements Termination {
         public String tag() {
-            return "engine crash";
+            return ENGINE_CRASH;
         }
 
         public String describe() {
@@ -83,7 +89,7 @@ public sealed interface Termination {
 
     record EngineStalled(int player, long waitedMs) implements Termination {
         public String tag() {
-            return "stalled connection";
+            return STALLED;
         }
 
         public String describe() {

@@ -143,7 +143,7 @@ public final class ReportTally {
     /** Adds a game, in the order the log has it. */
     void add(GameFacts g) {
         games++;
-        if (g.termination().equals(Termination.TimeForfeit.TAG)) {
+        if (g.termination().equals(Termination.TIME_FORFEIT)) {
             timeForfeits++;
         }
         GameTask t = byId.get(g.id());

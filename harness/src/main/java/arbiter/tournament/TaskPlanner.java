@@ -20,42 +20,9 @@ public final class TaskPlanner {
     private TaskPlanner() {
     }
 
-    /** The pairings of one round, in order: {first, second} player names. */
-    static List<String[]> pairings(RunConfig config) {
-        List<String[]> out = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (RunConfig.PlayerConfig p : config.players()) {
-            names.add(p.name());
-        }
-        RunConfig.Schedule s = config.schedule();
-        switch (s.type()) {
-            case ROUND_ROBIN -> {
-                for (int i = 0; i < names.size(); i++) {
-                    for (int j = i + 1; j < names.size(); j++) {
-                        out.add(new String[] {names.get(i), names.get(j)});
-                    }
-                }
-            }
-            case GAUNTLET -> {
-                // Each seed meets every player but itself and the seeds before it (fastchess's -seeds:
-                // with the first N engines as seeds, the pairings come in fastchess's order).
-                List<String> seeds = s.players();
-                for (int k = 0; k < seeds.size(); k++) {
-                    for (String other : names) {
-                        if (!seeds.subList(0, k + 1).contains(other)) {
-                            out.add(new String[] {seeds.get(k), other});
-                        }
-                    }
-                }
-            }
-            case MATCH -> out.add(new String[] {s.players().get(0), s.players().get(1)});
-        }
-        return out;
-    }
-
     /** Every task of the run (for a match with an SPRT, the maximum number of games). */
     public static List<GameTask> plan(RunConfig config, Rules rules, OpeningBook book) {
-        List<String[]> pairings = pairings(config);
+        List<String[]> pairings = config.pairings();
         RunConfig.Schedule s = config.schedule();
         int gamesPerMeeting = config.openings().pairs() ? 2 : 1;
         int meetings;
@@ -77,7 +44,7 @@ public final class TaskPlanner {
      * match's last meeting is whole here). The service's workers plan their share of a test this way.
      */
     public static List<GameTask> plan(RunConfig config, Rules rules, OpeningBook book, int from, int to) {
-        List<String[]> pairings = pairings(config);
+        List<String[]> pairings = config.pairings();
         RunConfig.Schedule s = config.schedule();
         RunConfig.Openings o = config.openings();
         boolean pairs = o.pairs();

@@ -15,7 +15,7 @@ public final class TuneHistory {
     }
 
     /** A history row: the iteration (or pair), theta after its update, its W-L. */
-    static double[] row(int k, double[] theta, double result) {
+    public static double[] row(int k, double[] theta, double result) {
         double[] row = new double[theta.length + 2];
         row[0] = k;
         System.arraycopy(theta, 0, row, 1, theta.length);

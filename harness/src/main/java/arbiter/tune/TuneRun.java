@@ -113,7 +113,7 @@ public final class TuneRun {
     }
 
     private void notifyStep(int step, double[] theta) {
-        List<String> names = tune.weights().stream().map(TuneWeight::name).toList();
+        List<String> names = SpsaGames.names(tune);
         for (StepListener l : stepListeners) {
             l.step(step, names, theta.clone());
         }
@@ -168,7 +168,7 @@ public final class TuneRun {
             ObjectNode json = JSON.createObjectNode();
             json.put("texelRound", round);
             json.set("weights", JSON.valueToTree(state.theta));
-            RunConfig games = subRun("-round-" + round, players,
+            RunConfig games = SpsaGames.subRun(config, "-round-" + round, players,
                     new RunConfig.Schedule("match", 1, List.of("self-a", "self-b"), tune.gamesPerRound(), null),
                     config.openings(), iterationFolder(round), config.seed() * 31 + round, json);
             Tournament.Summary s = play(games, new PrintWriter(new StringWriter()), QUIET);
@@ -218,11 +218,7 @@ public final class TuneRun {
     }
 
     private Summary runSpsa() throws IOException {
-        List<Spsa.Parameter> params = new ArrayList<>();
-        for (TuneWeight w : tune.weights()) {
-            params.add(new Spsa.Parameter(w.name(), w.start(), w.min(), w.max(), w.cEnd(), w.rEnd(), w.integer()));
-        }
-        Spsa spsa = new Spsa(params, tune.iterations(), tune.bigA(), config.seed());
+        Spsa spsa = SpsaGames.spsa(config);
         Path output = config.output();
         Files.createDirectories(output);
         Path statePath = output.resolve("tune-state.json");
@@ -249,7 +245,7 @@ public final class TuneRun {
         while (state.next < tune.iterations() && !stop.get()) {
             int k = state.next;
             Spsa.Step step = spsa.step(k, state.theta);
-            Scoreboard standings = playIteration("-iteration-", iterationFolder(k), k, tune.pairsPerIteration(), base,
+            Scoreboard standings = playIteration("-iteration-", iterationFolder(k), k, tune.pairsPerIteration(),
                     spsa.played(step.plus()), spsa.played(step.minus()), executor);
             if (standings == null) {
                 break;
@@ -275,7 +271,7 @@ public final class TuneRun {
             out.println("Stopped; run the same command again to resume from iteration " + state.next + ".");
             return new Summary(spsa.start(), state.theta, state.history, null);
         }
-        List<String> names = tune.weights().stream().map(TuneWeight::name).toList();
+        List<String> names = SpsaGames.names(tune);
         double[] theta = state.theta;
         estimate = FinalEstimate.of(names, state.history, k -> spsa.step(k, theta).delta());
         return finish(base, spsa.start(), spsa.played(state.theta), state.history);
@@ -283,8 +279,9 @@ public final class TuneRun {
 
     /** W - L of theta+ against theta-, or the difference of their results against the opponent. */
     private double result(Scoreboard standings) {
-        return tune.opponent() == null ? winsMinusLosses(standings, "theta+", "theta-")
-                : winsMinusLosses(standings, "theta+", tune.opponent()) - winsMinusLosses(standings, "theta-", tune.opponent());
+        return tune.opponent() == null ? winsMinusLosses(standings, RunConfig.Tune.PLUS, RunConfig.Tune.MINUS)
+                : winsMinusLosses(standings, RunConfig.Tune.PLUS, tune.opponent())
+                        - winsMinusLosses(standings, RunConfig.Tune.MINUS, tune.opponent());
     }
 
     /** SPSA without a barrier ({@link AsyncSpsa}): pair j's games in {@code <output>/pairs/<j>/}. */
@@ -297,7 +294,7 @@ public final class TuneRun {
             @Override
             public Double play(int j, Spsa.Step step, GameExecutor slice) throws IOException {
                 Path folder = config.output().resolve("pairs").resolve(Integer.toString(j));
-                Scoreboard s = playIteration("-pair-", folder, j, 1, base, step.plus(), step.minus(), slice);
+                Scoreboard s = playIteration("-pair-", folder, j, 1, step.plus(), step.minus(), slice);
                 return s == null ? null : result(s);
             }
 
@@ -327,7 +324,7 @@ public final class TuneRun {
                     + " pairs applied, " + state.pending.size() + " to finish).");
             return new Summary(spsa.start(), state.theta, state.history, null);
         }
-        List<String> names = tune.weights().stream().map(TuneWeight::name).toList();
+        List<String> names = SpsaGames.names(tune);
         double[] theta = state.theta;
         estimate = FinalEstimate.of(names, state.history, j -> spsa.step(j, theta).delta());
         return finish(base, spsa.start(), spsa.played(state.theta), state.history);
@@ -390,31 +387,11 @@ public final class TuneRun {
     }
 
     private PlayerConfig player(String name) {
-        for (PlayerConfig p : config.players()) {
-            if (p.name().equals(name)) {
-                return p;
-            }
-        }
-        throw new ConfigException("$.tune.player: unknown player '" + name + "'");
+        return SpsaGames.player(config, name);
     }
 
-    /** The tuned player with some weights replaced (an external engine: some options). */
     private PlayerConfig withWeights(PlayerConfig base, String name, double[] values) {
-        if (base.external()) {
-            Map<String, Object> options = new LinkedHashMap<>(base.options());
-            for (int i = 0; i < values.length; i++) {
-                TuneWeight w = tune.weights().get(i);
-                options.put(w.name(), w.integer() ? (Object) Math.round(values[i]) : (Object) values[i]);
-            }
-            // The same configured engine under another name: a worker finds it by the base player's name.
-            String engine = base.engine() != null ? base.engine() : base.name();
-            return new PlayerConfig(name, engine, options, base.weights(), base.externalEngine(), base.limits());
-        }
-        Map<String, Double> weights = new LinkedHashMap<>(base.weights());
-        for (int i = 0; i < values.length; i++) {
-            weights.put(tune.weights().get(i).name(), values[i]);
-        }
-        return new PlayerConfig(name, base.engine(), base.options(), weights, null, base.limits());
+        return SpsaGames.withWeights(tune, base, name, values);
     }
 
     private Weights weightsOf(PlayerConfig base, double[] values) {
@@ -427,23 +404,9 @@ public final class TuneRun {
     }
 
     /** Plays iteration (or pair) k's match of {@code pairs} pairs in {@code folder} on {@code on}; null when stopped. */
-    private Scoreboard playIteration(String suffix, Path folder, int k, int pairs, PlayerConfig base, double[] plus,
-                                     double[] minus, GameExecutor on) throws IOException {
-        List<PlayerConfig> players = new ArrayList<>();
-        players.add(withWeights(base, "theta+", plus));
-        players.add(withWeights(base, "theta-", minus));
-        RunConfig.Schedule schedule;
-        if (tune.opponent() == null) {
-            schedule = new RunConfig.Schedule("match", 1, List.of("theta+", "theta-"), 2 * pairs, null);
-        } else {
-            players.add(player(tune.opponent()));
-            schedule = new RunConfig.Schedule("gauntlet", pairs, List.of(tune.opponent()), 0, null);
-        }
-        ObjectNode json = JSON.createObjectNode();
-        json.put("tuneIteration", k);
-        json.set("plus", JSON.valueToTree(plus));
-        json.set("minus", JSON.valueToTree(minus));
-        RunConfig iteration = subRun(suffix + k, players, schedule, pairedOpenings(), folder, config.seed() * 31 + k, json);
+    private Scoreboard playIteration(String suffix, Path folder, int k, int pairs, double[] plus, double[] minus,
+                                     GameExecutor on) throws IOException {
+        RunConfig iteration = SpsaGames.step(config, suffix, k, pairs, plus, minus, folder);
         Tournament.Summary s;
         if (on == executor) {
             s = play(iteration, new PrintWriter(new StringWriter()), QUIET);
@@ -457,20 +420,6 @@ public final class TuneRun {
             }
         }
         return s == null || s.scoreboard().games() < s.scheduled() ? null : s.scoreboard();
-    }
-
-    /** A run of this tuning's game, limits, adjudication and concurrency with its own players and schedule. */
-    private RunConfig subRun(String suffix, List<PlayerConfig> players, RunConfig.Schedule schedule,
-                             RunConfig.Openings openings, Path folder, long seed, ObjectNode identity) {
-        identity.set("config", config.json());
-        return new RunConfig(config.name() + suffix, config.game(), players, schedule, openings, config.limits(),
-                config.adjudication(), config.concurrency(), folder, seed, Integer.MAX_VALUE, null, Map.of(), identity);
-    }
-
-    /** The config's openings as colour-reversed pairs: comparing two settings fairly needs both colours. */
-    private RunConfig.Openings pairedOpenings() {
-        RunConfig.Openings o = config.openings();
-        return new RunConfig.Openings(o.file(), o.format(), o.order(), o.randomPlies(), true, o.swap(), o.reverse(), o.text());
     }
 
     private Path iterationFolder(int k) {
@@ -510,9 +459,9 @@ public final class TuneRun {
         ObjectNode json = JSON.createObjectNode();
         json.put("validation", true);
         json.set("tuned", JSON.valueToTree(tuned));
-        RunConfig v = subRun("-validation", players,
+        RunConfig v = SpsaGames.subRun(config, "-validation", players,
                 new RunConfig.Schedule("match", 1, List.of("tuned", "start"), tune.validationGames(), tune.validationSprt()),
-                pairedOpenings(), config.output().resolve("validation"), config.seed() ^ 0x7A11DL, json);
+                SpsaGames.pairedOpenings(config), config.output().resolve("validation"), config.seed() ^ 0x7A11DL, json);
         out.println("Validation: tuned against start, " + tune.validationGames() + " games"
                 + (tune.validationSprt() != null ? " at most (SPRT)" : ""));
         Tournament.Summary s = play(v, out, new StandingsReporter());

@@ -48,7 +48,7 @@ public final class Service implements AutoCloseable {
 
     public Service(Database db, Board.Settings settings) {
         this.db = db;
-        this.state = new State(new Board(settings), new Accounts());
+        this.state = new State(new Board(settings, db.store()), new Accounts());
         load(state);
         this.commits = new GroupCommit<>(db.store(), state, this::load);
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -273,6 +273,56 @@ public final class Service implements AutoCloseable {
             t = db.store().test(id).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + id + " does not exist"));
         }
         return t.definition();
+    }
+
+    // ---- tasks, workers, tunings, rating lists ----
+
+    private TestDefinition definitionOf(long id) {
+        Rows.Test t = db.store().test(id).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + id + " does not exist"));
+        try {
+            return TestDefinition.read(Wire.tree(t.definition()));
+        } catch (RuntimeException e) {
+            throw new Refused(Refused.Kind.CONFLICT, "test " + id + " is not a test this version reads");
+        }
+    }
+
+    /** A test's workers: their tasks added up, residuals and flags. */
+    public Wire.WorkersView workers(long id) {
+        return JobViews.workers(definitionOf(id), db.store().tallies(id));
+    }
+
+    /** A test's tasks, each with its worker's residual. */
+    public List<Wire.TaskView> tasks(long id) {
+        TestDefinition d = definitionOf(id);
+        return JobViews.tasks(db.store().tasks(id), JobViews.workers(d, db.store().tallies(id)));
+    }
+
+    /** An approver purges a worker's games of a test ({@link Board#purge}). */
+    public Wire.Purged purge(Accounts.Caller caller, long id, Wire.Purge p) {
+        requireAdmin(caller, "purge a worker's games"); // the approvers' (issue 34's accounts)
+        String reason = p.reason() == null || p.reason().isBlank() ? "no reason given" : p.reason().strip();
+        String why = "by " + caller.user().name() + ": " + (reason.length() > 200 ? reason.substring(0, 200) : reason)
+                .replaceAll("\\p{Cntrl}", " ");
+        long pairs = run((s, w) -> s.board().purge(id, p.worker(), why, System.currentTimeMillis(), w));
+        LOG.warn("test {}: worker {} purged {}: {} pairs no longer count", id, p.worker(), why, pairs);
+        return new Wire.Purged(pairs);
+    }
+
+    /** An SPSA tuning's theta, history and estimate. */
+    public Wire.SpsaView spsa(long id) {
+        TestDefinition d = definitionOf(id);
+        if (d.kind() != TestDefinition.Kind.SPSA) {
+            throw new Refused(Refused.Kind.CONFLICT, "test " + id + " is a " + d.kind().id() + ", not an SPSA tuning");
+        }
+        return JobViews.spsa(d, db.store().spsaPairs(id));
+    }
+
+    /** The rating list of a test's counted games (a round robin's or gauntlet's result; any test's games). */
+    public Wire.RatingsView ratings(long id) throws IOException {
+        definitionOf(id);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        db.store().pdn(id, out);
+        return JobViews.ratings(new StringReader(out.toString(java.nio.charset.StandardCharsets.UTF_8)), "test " + id);
     }
 
     /** Writes a test's games as one PDN file. */

@@ -76,6 +76,12 @@ public final class ServiceServer implements AutoCloseable {
         app.get("/api/tests/{id}/definition", guard(Who.ANYONE, (ctx, c) ->
                 ctx.contentType("application/json").result(service.definition(id(ctx)))));
         app.get("/api/tests/{id}/pdn", guard(Who.ANYONE, this::pdn));
+        app.get("/api/tests/{id}/tasks", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.tasks(id(ctx)))));
+        app.get("/api/tests/{id}/workers", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.workers(id(ctx)))));
+        app.get("/api/tests/{id}/spsa", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.spsa(id(ctx)))));
+        app.get("/api/tests/{id}/ratings", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.ratings(id(ctx)))));
+        app.post("/api/tests/{id}/purge", guard(Who.ADMIN, (ctx, c) ->
+                json(ctx, service.purge(c, id(ctx), Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Purge.class)))));
         app.post("/api/tests", guard(Who.USER, (ctx, c) -> json(ctx.status(201), service.submit(c, body(ctx, MAX_BODY)))));
         app.post("/api/tests/{id}/stop", guard(Who.USER, (ctx, c) -> {
             service.stop(c, id(ctx));

@@ -7,7 +7,6 @@ import arbiter.service.protocol.Wire;
 import arbiter.service.store.Rows;
 import arbiter.stats.Sprt;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** A test's row as the API shows it, with the SPRT at its counts as {@code stats.Sprt} computes it. */
@@ -15,26 +14,37 @@ final class Views {
     private Views() {
     }
 
-    /** Each test's SPRT, read from its definition once (a definition never changes). */
-    private static final Map<Long, Optional<RunConfig.Sprt>> SPRTS = new ConcurrentHashMap<>();
+    /** What the views need of a definition: its kind and SPRT (null: none; kind "?": a definition this version no longer reads). */
+    private record Summary(String kind, RunConfig.Sprt sprt) {
+    }
+
+    /** Each test's summary, read from its definition once (a definition never changes). */
+    private static final Map<Long, Summary> SUMMARIES = new ConcurrentHashMap<>();
     private static final int MAX_CACHED = 10_000;
 
-    static Wire.TestView of(Rows.Test t, Accounts accounts, double share, int tasks) {
-        Wire.Sprt sprt = null;
-        try {
-            if (SPRTS.size() > MAX_CACHED) {
-                SPRTS.clear();
-            }
-            RunConfig.Sprt s = SPRTS.computeIfAbsent(t.id(),
-                    id -> Optional.ofNullable(TestDefinition.read(Wire.tree(t.definition())).sprt())).orElse(null);
-            if (s != null) {
-                Sprt.Result r = Scoreboard.sprt(s).test(t.counts().penta());
-                sprt = new Wire.Sprt(s.elo0(), s.elo1(), s.alpha(), s.beta(), r.llr(), r.lower(), r.upper(), r.verdict().toString());
-            }
-        } catch (RuntimeException e) {
-            // a definition this version no longer reads: shown without its SPRT
+    private static Summary summary(Rows.Test t) {
+        if (SUMMARIES.size() > MAX_CACHED) {
+            SUMMARIES.clear();
         }
-        return new Wire.TestView(t.id(), t.name(), accounts.userName(t.userId()), t.state(), t.variant(), t.priority(),
+        return SUMMARIES.computeIfAbsent(t.id(), id -> {
+            try {
+                TestDefinition d = TestDefinition.read(Wire.tree(t.definition()));
+                return new Summary(d.kind().id(), d.sprt());
+            } catch (RuntimeException e) {
+                return new Summary("?", null);
+            }
+        });
+    }
+
+    static Wire.TestView of(Rows.Test t, Accounts accounts, double share, int tasks) {
+        Summary summary = summary(t);
+        Wire.Sprt sprt = null;
+        RunConfig.Sprt s = summary.sprt();
+        if (s != null) {
+            Sprt.Result r = Scoreboard.sprt(s).test(t.counts().penta());
+            sprt = new Wire.Sprt(s.elo0(), s.elo1(), s.alpha(), s.beta(), r.llr(), r.lower(), r.upper(), r.verdict().toString());
+        }
+        return new Wire.TestView(t.id(), t.name(), accounts.userName(t.userId()), t.state(), summary.kind(), t.variant(), t.priority(),
                 t.throughput(), t.pairsTarget(), t.counts(), t.late(), sprt, t.result(), share, tasks, t.created(), t.finished());
     }
 }

@@ -14,14 +14,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A test as submitted: a run config for a match of two players (read by {@link ConfigLoader} as
- * {@link Site#SERVICE}: nothing of this machine is touched) with an optional {@code service} block,
- * {@code {"priority": P, "throughput": T}}. The first player of the match is the one tested (its
- * side of every count), the second its base. The server and every worker read it the same way.
+ * A test as submitted: a run config (read by {@link ConfigLoader} as {@link Site#SERVICE}: nothing of
+ * this machine is touched) with an optional {@code service} block, {@code {"priority": P, "throughput":
+ * T}}. Its {@link Kind}: a match of two players (the first is the one tested: its side of every count),
+ * an SPSA tuning (a {@code tune} block: pairs of theta+ against theta-, whose results move theta), or a
+ * round robin or gauntlet (a rating list from its games). Every kind plays colour-reversed pairs; pair
+ * {@code p} is between {@link #pairing(long)}'s two players, the first White in game {@code 2p}, and
+ * the counts of a pair are from that first player's side. The server and every worker read it the same way.
  *
- * @param json the definition as submitted (what the server stores and workers fetch)
+ * @param pairings the distinct pairings of the test's pairs, in the order pairs cycle through them
+ * @param json     the definition as submitted (what the server stores and workers fetch)
  */
-public record TestDefinition(String name, int priority, int throughput, RunConfig config, JsonNode json) {
+public record TestDefinition(String name, Kind kind, int priority, int throughput, RunConfig config,
+                             List<List<String>> pairings, JsonNode json) {
+    /** What a test plays and what it ends with. */
+    public enum Kind {
+        /** Two players to an SPRT verdict or a number of pairs. */
+        MATCH,
+        /** SPSA without a barrier: each pair at the theta of the moment it is handed out. */
+        SPSA,
+        /** A round robin or gauntlet: a rating list with error bars from its games. */
+        RATING;
+
+        /** As the API writes it: {@code match}, {@code spsa}, {@code rating}. */
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     /** Most game pairs a test may ask for. */
     public static final int MAX_PAIRS = 10_000_000;
     /** fishtest's bounds of a test's throughput (percent of a normal share). */
@@ -41,7 +61,8 @@ public record TestDefinition(String name, int priority, int throughput, RunConfi
      */
     public static TestDefinition read(JsonNode root) {
         if (root == null || !root.isObject()) {
-            throw new BadDefinitionException("$: a test must be a JSON object (a run config of a match)");
+            throw new BadDefinitionException("$: a test must be a JSON object (a run config: a match, a round robin or gauntlet, "
+                    + "or a tuning)");
         }
         ObjectNode config = ((ObjectNode) root).deepCopy();
         JsonNode service = config.remove("service");
@@ -62,8 +83,9 @@ public record TestDefinition(String name, int priority, int throughput, RunConfi
                 throughput = integer(service, "throughput", 100, MIN_THROUGHPUT, MAX_THROUGHPUT, problems);
             }
         }
-        if (config.has("tune")) {
-            problems.add("$.tune: a test plays a match; tuning is not a test");
+        boolean tuning = config.has("tune");
+        if (tuning) {
+            spsaProblems(config, problems);
         }
         RunConfig run = null;
         if (problems.isEmpty()) {
@@ -73,13 +95,30 @@ public record TestDefinition(String name, int priority, int throughput, RunConfi
                 problems.addAll(e.problems());
             }
         }
-        if (run != null) {
+        Kind kind = tuning ? Kind.SPSA : Kind.MATCH;
+        List<List<String>> pairings = List.of();
+        if (run != null && tuning) {
+            RunConfig.Tune t = run.tune();
+            if (!t.method().equals("spsa")) {
+                problems.add("$.tune.method: the service tunes by spsa (texel fits recorded games: run it where they are)");
+            }
+            if ((long) t.iterations() * t.pairsPerIteration() > MAX_PAIRS) {
+                problems.add("$.tune.iterations: at most " + MAX_PAIRS + " pairs in all (iterations x pairsPerIteration)");
+            }
+            pairings = List.of(List.of(RunConfig.Tune.PLUS, RunConfig.Tune.MINUS));
+        } else if (run != null) {
             RunConfig.Schedule s = run.schedule();
-            if (!s.match()) {
-                problems.add("$.schedule.type: a test is a match of two players (\"type\": \"match\")");
-            } else if (s.games() % 2 != 0 || s.games() / 2 > MAX_PAIRS) {
-                problems.add("$.schedule.games: a test plays whole colour-reversed pairs: an even number up to "
-                        + 2 * MAX_PAIRS + ", got " + s.games());
+            if (s.match()) {
+                if (s.games() % 2 != 0 || s.games() / 2 > MAX_PAIRS) {
+                    problems.add("$.schedule.games: a test plays whole colour-reversed pairs: an even number up to "
+                            + 2 * MAX_PAIRS + ", got " + s.games());
+                }
+            } else {
+                kind = Kind.RATING;
+            }
+            pairings = run.pairings().stream().map(List::of).toList();
+            if (kind == Kind.RATING && (long) s.rounds() * pairings.size() > MAX_PAIRS) {
+                problems.add("$.schedule.rounds: at most " + MAX_PAIRS + " pairs in all (rounds x pairings)");
             }
             if (!run.openings().pairs()) {
                 problems.add("$.openings.pairs: a test plays every opening twice, colours reversed (its counts are pairs)");
@@ -88,7 +127,7 @@ public record TestDefinition(String name, int priority, int throughput, RunConfi
         if (!problems.isEmpty()) {
             throw new BadDefinitionException(String.join("; ", problems));
         }
-        return new TestDefinition(run.name(), priority, throughput, run, root);
+        return new TestDefinition(run.name(), kind, priority, throughput, run, pairings, root);
     }
 
     private static int integer(JsonNode o, String key, int def, int min, int max, List<String> problems) {
@@ -103,33 +142,57 @@ public record TestDefinition(String name, int priority, int throughput, RunConfi
         return v.asInt();
     }
 
+    /**
+     * What a tuning must be on the service, before the config is read: SPSA without a barrier, theta+
+     * against theta- (fishtest's SPSA), its answer the estimate at the end (no validation match).
+     */
+    private static void spsaProblems(ObjectNode config, List<String> problems) {
+        JsonNode tune = config.get("tune");
+        if (config.has("schedule")) {
+            problems.add("$.schedule: a tuning has no schedule (its games are the tune block's)");
+        }
+        if (tune.path("mode").asText(RunConfig.Tune.ASYNC).equals(RunConfig.Tune.BARRIER)) {
+            problems.add("$.tune.mode: the service runs SPSA without a barrier (\"async\"): each pair at the theta of its hand-out");
+        }
+        if (tune.hasNonNull("opponent")) {
+            problems.add("$.tune.opponent: the service plays theta+ against theta- (as fishtest); an opponent is for `arbiter tune`");
+        }
+        if (tune.path("validation").path("games").asLong(0) > 0) {
+            problems.add("$.tune.validation: a tuning on the service ends with its estimate; submit the validation match as a test");
+        }
+    }
+
     /** The game pairs the test plays (with an SPRT, at most). */
     public int pairs() {
-        return config.schedule().games() / 2;
+        return switch (kind) {
+            case MATCH -> config.schedule().games() / 2;
+            case SPSA -> config.tune().iterations() * config.tune().pairsPerIteration();
+            case RATING -> config.schedule().rounds() * pairings.size();
+        };
     }
 
-    /** The SPRT that stops it early, or null. */
+    /** The two players of pair {@code p}: the first is White in its first game, and its side is the pair's counts'. */
+    public List<String> pairing(long p) {
+        return pairings.get((int) (p % pairings.size()));
+    }
+
+    /** The SPRT that stops a match early, or null. */
     public RunConfig.Sprt sprt() {
-        return config.schedule().sprt();
-    }
-
-    /** The tested player (the first of the match): the side of every count. */
-    public String tested() {
-        return config.schedule().players().get(0);
-    }
-
-    /** The tested player's opponent. */
-    public String base() {
-        return config.schedule().players().get(1);
+        return kind == Kind.MATCH ? config.schedule().sprt() : null;
     }
 
     public String variant() {
         return config.game().variant();
     }
 
-    /** The two players of the match. */
+    /** The players whose engines a worker needs: a match's two, a tuning's tuned one, all of a round robin or gauntlet. */
     public List<RunConfig.PlayerConfig> players() {
-        return List.of(config.player(tested()), config.player(base()));
+        if (kind == Kind.SPSA) {
+            return List.of(config.player(config.tune().player()));
+        }
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        pairings.forEach(names::addAll);
+        return names.stream().map(config::player).toList();
     }
 
     /** True when a worker must build an engine from source to play it (code it runs on a test's word). */
@@ -154,21 +217,28 @@ public record TestDefinition(String name, int priority, int throughput, RunConfi
      * nodes only (then the workers' measured times tell).
      */
     public double clockGameSeconds() {
-        double sum = 0;
+        Map<String, Double> side = new LinkedHashMap<>();
         for (RunConfig.PlayerConfig p : players()) {
             TimeLimits t = p.limits() != null ? p.limits() : config.limits();
-            double side;
+            double seconds;
             if (t.timeMs() > 0) {
                 double base = t.timeMs() / 1000.0 * (t.movesPerPeriod() > 0 ? GAME_MOVES / t.movesPerPeriod() : 1);
-                side = (base + t.incrementMs() / 1000.0 * GAME_MOVES) * CLOCK_USE / 2;
+                seconds = (base + t.incrementMs() / 1000.0 * GAME_MOVES) * CLOCK_USE / 2;
             } else if (t.moveTimeMs() > 0) {
-                side = t.moveTimeMs() / 1000.0 * GAME_MOVES;
+                seconds = t.moveTimeMs() / 1000.0 * GAME_MOVES;
             } else {
                 return 0;
             }
-            sum += side;
+            side.put(p.name(), seconds);
         }
-        return sum;
+        if (kind == Kind.SPSA) {
+            return 2 * side.values().iterator().next(); // theta+ and theta- are the tuned player
+        }
+        double sum = 0;
+        for (List<String> p : pairings) {
+            sum += side.get(p.get(0)) + side.get(p.get(1));
+        }
+        return sum / pairings.size();
     }
 
     /** A definition that cannot be a test; the message is one line naming each problem's JSON path. */

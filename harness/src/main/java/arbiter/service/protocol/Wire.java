@@ -18,7 +18,7 @@ public final class Wire {
      * The version of what server and worker say to each other; a worker that says an older one is
      * told to update and gets no work. Raised whenever a worker must behave differently.
      */
-    public static final int PROTOCOL = 1;
+    public static final int PROTOCOL = 2;
     /** The header every worker request carries its protocol version in. */
     public static final String PROTOCOL_HEADER = "Arbiter-Protocol";
 
@@ -48,8 +48,16 @@ public final class Wire {
     public record Welcome(long worker, long heartbeatMillis, long reportMillis, long leaseMillis) {
     }
 
-    /** A lease on pairs {@code firstPair .. firstPair + pairs - 1} of a test, held while the worker speaks within {@code leaseMillis}. */
-    public record Grant(long task, long test, int firstPair, int pairs, long leaseMillis) {
+    /**
+     * A lease on pairs {@code firstPair .. firstPair + pairs - 1} of a test, held while the worker speaks
+     * within {@code leaseMillis}; for an SPSA tuning, each pair's two sides ({@code spsa}, in pair order;
+     * null for other tests).
+     */
+    public record Grant(long task, long test, int firstPair, int pairs, long leaseMillis, List<Perturbation> spsa) {
+    }
+
+    /** An SPSA pair's sides: the tuned weights (in the tune block's order, as played) of theta+ and of theta-. */
+    public record Perturbation(int pair, double[] plus, double[] minus) {
     }
 
     /** A task, or none with why (then the worker asks again after {@code retryMillis}). */
@@ -94,9 +102,58 @@ public final class Wire {
      * after it stopped), the SPRT at those counts, and its share of the workers as the scheduler aims
      * it now (0 when not running).
      */
-    public record TestView(long id, String name, String user, String state, String variant, int priority, int throughput,
-                           int pairs, Counts counts, Counts late, Sprt sprt, String result, double share, int tasks,
+    public record TestView(long id, String name, String user, String state, String kind, String variant, int priority,
+                           int throughput, int pairs, Counts counts, Counts late, Sprt sprt, String result, double share, int tasks,
                            long created, Long finished) {
+    }
+
+    /**
+     * A task of a test: its worker and machine, its pairs, state and counts, its games an engine lost by
+     * a crash or on time, its worker's residual in the test (null: not tested), and whether it was
+     * purged (with why, or why it ended).
+     */
+    public record TaskView(long id, long worker, String machine, int firstPair, int pairs, String state, Counts counts,
+                           long crashes, long timeLosses, Double residual, boolean purged, String reason) {
+    }
+
+    /**
+     * A test's workers as bad-worker detection sees them: the chi-squared test of homogeneity of their
+     * pairs (null: fewer than two workers with enough pairs), the residual above which the worst is
+     * flagged, and each worker.
+     */
+    public record WorkersView(Double chi2, int dof, Double p, Double threshold, List<WorkerView> workers) {
+    }
+
+    /**
+     * A worker's tasks of a test added up: its residual (null: too few pairs to test), and what flags it
+     * (null: nothing): its residual, its crashes or its time losses.
+     */
+    public record WorkerView(long worker, String machine, int tasks, Counts counts, long crashes, long timeLosses,
+                             Double residual, String flag, boolean purged) {
+    }
+
+    /** An approver purges a worker's games of a test, saying why. */
+    public record Purge(long worker, String reason) {
+    }
+
+    /** The pairs that no longer count. */
+    public record Purged(long pairs) {
+    }
+
+    /**
+     * An SPSA tuning: its weights, their start and theta now, the pairs applied of all, each applied
+     * pair's row (pair, theta after it, its W-L), and what the tuning says of its answer so far.
+     */
+    public record SpsaView(List<String> names, double[] start, double[] theta, int applied, int pairs, List<double[]> history,
+                           List<String> estimate) {
+    }
+
+    /** A round robin's or gauntlet's rating list, as {@code arbiter elo} gives it from the test's counted games. */
+    public record RatingsView(List<Rating> players, String text) {
+    }
+
+    /** A player of a rating list: rating and its 95% error, games, points. */
+    public record Rating(String name, double rating, double error, long games, double points) {
     }
 
     /** The SPRT of a test at its counts: bounds, LLR and verdict as {@code stats.Sprt} gives them. */

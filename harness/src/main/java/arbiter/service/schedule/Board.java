@@ -8,14 +8,19 @@ import arbiter.service.store.Gzip;
 import arbiter.service.store.Rows;
 import arbiter.service.store.Store;
 import arbiter.service.store.Writes;
+import arbiter.stats.Homogeneity;
 import arbiter.stats.Sprt;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -45,6 +50,8 @@ public final class Board {
     }
 
     private final Settings settings;
+    /** Purges of workers' games, which read the database; null: none (a board without one). */
+    private final Purges purges;
     private final Map<Long, TestState> tests = new LinkedHashMap<>();
     private final Map<Long, TaskState> tasks = new HashMap<>();
     private final Map<Long, WorkerState> workers = new HashMap<>();
@@ -55,7 +62,13 @@ public final class Board {
     private long nextTask;
 
     public Board(Settings settings) {
+        this(settings, null);
+    }
+
+    /** @param records the database a purge reads the games of a worker from */
+    public Board(Settings settings, Store records) {
         this.settings = settings;
+        this.purges = records == null ? null : new Purges(this, records);
     }
 
     public Settings settings() {
@@ -81,7 +94,7 @@ public final class Board {
         for (Rows.Test t : l.tests()) {
             TestDefinition d;
             try {
-                d = TestDefinition.read(Wire.tree(t.definition()));
+                d = TestDefinition.read(arbiter.service.protocol.Wire.tree(t.definition()));
             } catch (RuntimeException e) {
                 LOG.error("test {} ({}) is not a test this version reads, and is not scheduled: {}", t.id(), t.name(),
                         e.getMessage());
@@ -93,6 +106,19 @@ public final class Board {
                 activeByUser.merge(t.userId(), 1, Integer::sum);
             }
         }
+        for (Rows.Tally x : l.tallies()) {
+            TestState s = tests.get(x.testId());
+            if (s != null) {
+                s.load(x);
+            }
+        }
+        Map<Long, List<Rows.SpsaPair>> spsa = new HashMap<>();
+        l.spsa().forEach(x -> spsa.computeIfAbsent(x.testId(), k -> new ArrayList<>()).add(x));
+        for (TestState s : tests.values()) {
+            if (s.spsa != null) {
+                s.spsa.load(spsa.getOrDefault(s.id(), List.of()));
+            }
+        }
         for (Rows.FreePairs f : l.free()) {
             TestState s = tests.get(f.testId());
             if (s != null) {
@@ -102,7 +128,8 @@ public final class Board {
         for (Rows.Task t : l.tasks()) {
             TaskState task = new TaskState(t);
             if ("leased".equals(t.state()) && t.deadline() < now + settings.leaseMillis) {
-                task.row = TaskState.with(t, t.state(), true, now + settings.leaseMillis, t.counts(), t.chunks(), t.playMillis(), t.reason(), now);
+                task.row = TaskState.with(t, t.state(), true, now + settings.leaseMillis, t.counts(), t.chunks(), t.playMillis(), t.reason(),
+                        now);
             }
             tasks.put(t.id(), task);
             TestState s = tests.get(t.testId());
@@ -173,6 +200,8 @@ public final class Board {
         tasks.put(row.id(), new TaskState(row));
         t.tasks.add(row.id());
         w.newTask(row);
+        t.tally(workerId, worker.row.machine(), Counts.ZERO, 0, 0, 1);
+        List<Wire.Perturbation> spsa = t.spsa == null ? null : t.spsa.handOut(row.id(), first, pairs, w);
         share.remove(t);
         t.row = t.with(t.row.state(), nextPair, t.pass() + pairs * t.cost / t.weight, t.row.counts(), t.row.late(),
                 t.row.result(), now, null);
@@ -180,7 +209,7 @@ public final class Board {
         if (t.hasPairs()) {
             share.add(t);
         }
-        return new Wire.TaskAnswer(new Wire.Grant(row.id(), t.id(), first, pairs, settings.leaseMillis), null, 0);
+        return new Wire.TaskAnswer(new Wire.Grant(row.id(), t.id(), first, pairs, settings.leaseMillis, spsa), null, 0);
     }
 
     private static boolean fits(WorkerState worker, TestState t) {
@@ -195,8 +224,16 @@ public final class Board {
         return true;
     }
 
-    /** About {@code taskMillis} of the worker's slots, at least a pair for every two slots. */
+    /**
+     * About {@code taskMillis} of the worker's slots, at least a pair for every two slots. An SPSA
+     * tuning's task is a pair a slot, as the local tuner keeps about its slots' worth of pairs in
+     * flight: every pair of a task is played at the theta of its hand-out, and larger tasks would
+     * play on at a stale theta (fishtest's SPSA batches are two pairs a slot).
+     */
     private int size(TestState t, int slots) {
+        if (t.spsa != null) {
+            return slots;
+        }
         double pairs = settings.taskMillis / 1000.0 * slots / t.pairSeconds;
         int least = Math.max(1, (slots + 1) / 2);
         return (int) Math.max(least, Math.min(Math.round(pairs), TestDefinition.MAX_PAIRS));
@@ -215,10 +252,12 @@ public final class Board {
         if (t == null || "failed".equals(row.state()) || "expired".equals(row.state())) {
             throw new Refused(Refused.Kind.GONE, "task " + taskId + " was given up; its pairs went back to the test");
         }
+        if (row.purged()) {
+            throw new Refused(Refused.Kind.GONE, "task " + taskId + " was purged: its games no longer count");
+        }
         ReportCheck.Outcome outcome;
         try {
-            outcome = ReportCheck.check(row.counts(), row.firstPair(), row.pairCount(), t.definition.tested(),
-                    t.definition.base(), r.counts(), games);
+            outcome = ReportCheck.check(row.counts(), row.firstPair(), row.pairCount(), t.definition, r.counts(), games);
         } catch (Refused e) {
             LOG.warn("refused a report of task {} from worker {}: {}", taskId, workerId, e.getMessage());
             throw e;
@@ -232,12 +271,16 @@ public final class Board {
         boolean done = accept.counts().pairs() == row.pairCount();
         String state = "leased".equals(row.state()) && done ? "done" : row.state();
         long deadline = now + settings.leaseMillis;
-        String text = afterStop ? ReportCheck.markAfterStop(pdn, games) : null;
+        String text = afterStop ? CountedTag.mark(pdn, games, CountedTag.AFTER_STOP) : null;
         w.chunk(new Rows.Chunk(taskId, row.chunks(), row.testId(), row.firstPair() + (int) row.counts().pairs(),
                 (int) accept.added().pairs(), afterStop, text != null ? Gzip.bytes(text) : gz));
         long play = Math.max(row.playMillis(), r.playMillis());
-        task.row = TaskState.with(row, state, true, deadline, accept.counts(), row.chunks() + 1, play, row.reason(), now);
+        long[] failures = BadWorkers.failures(games);
+        task.row = new Rows.Task(row.id(), row.testId(), row.workerId(), row.firstPair(), row.pairCount(), state, true, deadline,
+                accept.counts(), row.chunks() + 1, play, row.reason(), row.created(), now, row.crashes() + failures[0],
+                row.timeLosses() + failures[1], false);
         w.task(task.row);
+        t.tally(workerId, null, accept.added(), failures[0], failures[1], 0);
         if (play > row.playMillis()) {
             double measured = (play - row.playMillis()) / 1000.0 / accept.added().pairs();
             t.pairSeconds += TestState.MEASURE_WEIGHT * (measured - t.pairSeconds);
@@ -247,6 +290,12 @@ public final class Board {
                     t.row.result(), now, t.row.finished());
             w.test(t.row);
         } else {
+            int firstNew = row.firstPair() + (int) row.counts().pairs();
+            for (int i = 0; t.spsa != null && i < accept.pairResults().length; i++) {
+                if (!t.spsa.apply(taskId, firstNew + i, accept.pairResults()[i], w)) {
+                    LOG.error("test {}: pair {} of task {} was not handed out with it; not applied", t.id(), firstNew + i, taskId);
+                }
+            }
             t.row = t.with(t.row.state(), t.row.nextPair(), t.pass(), t.row.counts().plus(accept.added()), t.row.late(),
                     t.row.result(), now, null);
             w.test(t.row);
@@ -329,12 +378,18 @@ public final class Board {
         task.row = TaskState.with(r, state, true, r.deadline(), r.counts(), r.chunks(), r.playMillis(), reason, now);
         w.task(task.row);
         TestState t = tests.get(r.testId());
-        int back = r.pairCount() - played;
-        if (t == null || !t.active() || back == 0) {
+        if (t != null && t.active()) {
+            giveBack(t, r.firstPair() + played, r.pairCount() - played, now, w);
+        }
+    }
+
+    /** Pairs {@code first .. first + back - 1} of an active test go back to be handed out again (first). */
+    void giveBack(TestState t, int first, int back, long now, Writes w) {
+        if (back <= 0) {
             return;
         }
-        t.free.put(r.firstPair() + played, back);
-        w.freeAdded(new Rows.FreePairs(t.id(), r.firstPair() + played, back));
+        t.free.put(first, back);
+        w.freeAdded(new Rows.FreePairs(t.id(), first, back));
         boolean was = share.contains(t);
         share.remove(t);
         double pass = t.pass() - back * t.cost / t.weight;
@@ -370,7 +425,7 @@ public final class Board {
         activate(t, now, w);
     }
 
-    private void activate(TestState t, long now, Writes w) {
+    void activate(TestState t, long now, Writes w) {
         activeByUser.merge(t.row.userId(), 1, Integer::sum);
         reweighUser(t.row.userId());
         t.row = t.with(t.row.state(), t.row.nextPair(), share.joinPass(t.pass()), t.row.counts(), t.row.late(), t.row.result(),
@@ -387,21 +442,51 @@ public final class Board {
         end(t, "stopped", why, now, w);
     }
 
-    /** The SPRT decided, or every pair is in: the test ends and its leases are cancelled. */
+    /**
+     * The SPRT decided, or every pair is in: the test ends and its leases are cancelled. A match is
+     * first checked for bad workers ({@link BadWorkers}): a flagged worker's games are purged, and the
+     * test ends only if it is still decided without them (else it goes on with the other workers).
+     */
     private void endIfDecided(TestState t, long now, Writes w) {
+        String verdict = verdict(t);
+        while (verdict != null && t.definition.kind() == TestDefinition.Kind.MATCH && purges != null) {
+            List<Rows.Tally> tallies = t.tallies(false);
+            Homogeneity h = BadWorkers.test(tallies.stream().map(Rows.Tally::counts).toList());
+            int bad = BadWorkers.worst(h);
+            if (bad < 0) {
+                break;
+            }
+            purges.purge(t, tallies.get(bad).workerId(), String.format(Locale.ROOT,
+                    "automatic: residual %.1f above %.1f (%s)", h.z(bad), BadWorkers.threshold(testedRows(h)), verdict), now, w);
+            verdict = verdict(t);
+        }
+        if (verdict != null) {
+            end(t, "finished", verdict, now, w);
+        }
+    }
+
+    private static int testedRows(Homogeneity h) {
+        return (int) Arrays.stream(h.z()).filter(z -> !Double.isNaN(z)).count();
+    }
+
+    /** Why the test is over at its counts (its SPRT decided, or every pair in), or null while it is not. */
+    String verdict(TestState t) {
         Counts c = t.row.counts();
         if (t.sprt != null) {
             Sprt.Result r = t.sprt.test(c.penta());
             if (r.verdict() != Sprt.Verdict.CONTINUE) {
-                end(t, "finished", String.format(java.util.Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f]) after %d pairs",
-                        r.verdict(), r.llr(), r.lower(), r.upper(), c.pairs()), now, w);
-                return;
+                return String.format(Locale.ROOT, "SPRT %s (llr %.3f, bounds [%.3f, %.3f]) after %d pairs",
+                        r.verdict(), r.llr(), r.lower(), r.upper(), c.pairs());
             }
         }
-        if (c.pairs() >= t.row.pairsTarget()) {
-            end(t, "finished", t.sprt != null ? "undecided after all " + c.pairs() + " pairs" : "all " + c.pairs() + " pairs played",
-                    now, w);
+        if (c.pairs() < t.row.pairsTarget()) {
+            return null;
         }
+        return switch (t.definition.kind()) {
+            case MATCH -> t.sprt != null ? "undecided after all " + c.pairs() + " pairs" : "all " + c.pairs() + " pairs played";
+            case RATING -> "all " + c.pairs() + " pairs played: the rating list is the games'";
+            case SPSA -> "SPSA over all " + c.pairs() + " pairs: " + t.spsa.estimate().values();
+        };
     }
 
     private void end(TestState t, String state, String result, long now, Writes w) {
@@ -425,6 +510,52 @@ public final class Board {
         if (wasActive) {
             activeByUser.merge(t.row.userId(), -1, Integer::sum);
             reweighUser(t.row.userId());
+        }
+    }
+
+    /**
+     * Purges a worker's games of a test ({@link Purges}; an approver's call, {@code why} kept with its tasks).
+     *
+     * @return the pairs that no longer count
+     */
+    public long purge(long testId, long workerId, String why, long now, Writes w) {
+        if (purges == null) {
+            throw new Refused(Refused.Kind.CONFLICT, "this server cannot purge (no database)");
+        }
+        return purges.purge(testId, workerId, why, now, w);
+    }
+
+    // ---- for Purges ----
+
+    /** The test the board holds, or null. */
+    TestState held(long testId) {
+        return tests.get(testId);
+    }
+
+    /** Holds a test again (a revived one). */
+    void hold(TestState t) {
+        tests.put(t.id(), t);
+    }
+
+    /** A live task's row, or null. */
+    Rows.Task liveTask(long id) {
+        TaskState t = tasks.get(id);
+        return t == null ? null : t.row;
+    }
+
+    /** A live task's row changed (by a purge). */
+    void liveTask(Rows.Task row) {
+        TaskState t = tasks.get(row.id());
+        if (t != null) {
+            t.row = row;
+        }
+    }
+
+    /** The worker is not given the test again. */
+    void bar(long workerId, long testId) {
+        WorkerState worker = workers.get(workerId);
+        if (worker != null) {
+            worker.failed.add(testId);
         }
     }
 

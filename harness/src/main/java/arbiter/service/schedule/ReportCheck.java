@@ -1,20 +1,21 @@
 package arbiter.service.schedule;
 
 import arbiter.pdn.GameRecord;
+import arbiter.play.GameResult;
 import arbiter.play.GameTask;
-import arbiter.results.Scoreboard;
 import arbiter.service.protocol.Counts;
-import java.util.HashSet;
+import arbiter.service.protocol.PairCounter;
+import arbiter.service.protocol.TestDefinition;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Whether a worker's report of a task is taken: its cumulative counts must be possible, reach no
  * further than the task, never shrink, and the PDN it carries must hold exactly the games of the new
- * pairs, in order, whose results — counted by the run's own {@link Scoreboard} — are the difference
- * between the new counts and those held. A report at or below the pairs held is a retry or a late
- * copy: it changes nothing. fishtest adds the difference of cumulative counts too (and so is immune to
- * retries); OpenBench adds the deltas a worker sends, which a retry counts twice.
+ * pairs, in order, between the players each pair is for, whose results — counted by {@link
+ * PairCounter} from each pair's first player's side — are the difference between the new counts and
+ * those held. A report at or below the pairs held is a retry or a late copy: it changes nothing.
+ * fishtest adds the difference of cumulative counts too (and so is immune to retries); OpenBench adds
+ * the deltas a worker sends, which a retry counts twice.
  */
 public final class ReportCheck {
     private ReportCheck() {
@@ -24,8 +25,11 @@ public final class ReportCheck {
     public sealed interface Outcome {
     }
 
-    /** New pairs: the counts to hold now and what they add. */
-    public record Accept(Counts counts, Counts added) implements Outcome {
+    /**
+     * New pairs: the counts to hold now, what they add, and per new pair (in order) the wins minus
+     * losses of its first player over its two games (what an SPSA pair moves theta by).
+     */
+    public record Accept(Counts counts, Counts added, int[] pairResults) implements Outcome {
     }
 
     /** Nothing new: the counts held already cover it. */
@@ -36,13 +40,12 @@ public final class ReportCheck {
      * @param held      the task's counts as held
      * @param firstPair the task's first pair
      * @param pairCount the task's pairs
-     * @param tested    the test's first player (the side of the counts)
-     * @param base      its opponent
+     * @param test      the test (who plays each pair, and the side of its counts)
      * @param counts    the report's cumulative counts
      * @param games     the games of the report's PDN, in order
      * @throws Refused (BAD or CONFLICT) saying why, in one line
      */
-    public static Outcome check(Counts held, int firstPair, int pairCount, String tested, String base, Counts counts,
+    public static Outcome check(Counts held, int firstPair, int pairCount, TestDefinition test, Counts counts,
                                 List<GameRecord> games) {
         String problem = counts.problem();
         if (problem != null) {
@@ -64,8 +67,9 @@ public final class ReportCheck {
         if (games.size() != 2 * added.pairs()) {
             throw new Refused(Refused.Kind.BAD, "the PDN holds " + games.size() + " games for " + added.pairs() + " new pairs");
         }
-        Scoreboard board = new Scoreboard(List.of(tested, base), tested, base, true, null);
-        long firstGame = GameTask.FIRST_ID + 2L * (firstPair + held.pairs());
+        PairCounter board = new PairCounter(test);
+        int[] pairResults = new int[(int) added.pairs()];
+        long firstGame = firstGame(firstPair + held.pairs());
         for (int i = 0; i < games.size(); i++) {
             GameRecord g = games.get(i);
             String game = g.tag("Game");
@@ -73,43 +77,39 @@ public final class ReportCheck {
                 throw new Refused(Refused.Kind.BAD, "game " + (i + 1) + " of the PDN is game " + game + ", not "
                         + (firstGame + i) + " (the next of the task's pairs, in order)");
             }
-            String white = i % 2 == 0 ? tested : base;
-            String black = i % 2 == 0 ? base : tested;
+            int pair = pairOf(firstGame + i);
+            List<String> pairing = test.pairing(pair);
+            String white = pairing.get(i % 2);
+            String black = pairing.get(1 - i % 2);
             if (!white.equals(g.tag("White")) || !black.equals(g.tag("Black"))) {
                 throw new Refused(Refused.Kind.BAD, "game " + game + " is " + g.tag("White") + " - " + g.tag("Black")
                         + ", not " + white + " - " + black);
             }
-            if (!g.result().decided()) {
+            GameResult result = g.result();
+            if (!result.decided()) {
                 throw new Refused(Refused.Kind.BAD, "game " + game + " has no result");
             }
             if (g.tag("Counted") != null) {
                 throw new Refused(Refused.Kind.BAD, "game " + game + " has a Counted tag (the server's to give)");
             }
-            board.add(white, black, g.result(), (int) ((firstGame - GameTask.FIRST_ID + i) / 2));
+            board.add(white, black, result, pair);
+            double firstScore = result.scoreOf(i % 2 == 0);
+            pairResults[i / 2] += firstScore == 1 ? 1 : firstScore == 0 ? -1 : 0;
         }
-        long[] wdl = board.wdl(tested, base);
-        Counts played = new Counts(added.pairs(), wdl[0], wdl[1], wdl[2], board.pentanomial(tested, base));
+        Counts played = board.counts();
         if (!played.equals(added)) {
             throw new Refused(Refused.Kind.BAD, "the counts add " + added + " but the PDN's games are " + played);
         }
-        return new Accept(counts, added);
+        return new Accept(counts, added, pairResults);
     }
 
-    /** Adds {@code [Counted "after stop"]} after the first tag of each game (the games' lines as the reader found them). */
-    static String markAfterStop(String pdn, List<GameRecord> games) {
-        String[] lines = pdn.split("\n", -1);
-        Set<Integer> starts = new HashSet<>();
-        games.forEach(g -> starts.add(g.line()));
-        StringBuilder sb = new StringBuilder(pdn.length() + games.size() * 24);
-        for (int i = 0; i < lines.length; i++) {
-            sb.append(lines[i]);
-            if (i < lines.length - 1) {
-                sb.append('\n');
-            }
-            if (starts.contains(i + 1)) {
-                sb.append("[Counted \"after stop\"]\n");
-            }
-        }
-        return sb.toString();
+    /** The number of the first game of a test's pair (games are numbered as a run numbers them, from 1). */
+    static long firstGame(long pair) {
+        return GameTask.FIRST_ID + 2L * pair;
+    }
+
+    /** The pair a game number belongs to. */
+    static int pairOf(long game) {
+        return (int) ((game - GameTask.FIRST_ID) / 2);
     }
 }

@@ -15,6 +15,6 @@ final class TaskState {
     static Rows.Task with(Rows.Task r, String state, boolean live, long deadline, Counts counts, int chunks, long play,
                           String reason, long now) {
         return new Rows.Task(r.id(), r.testId(), r.workerId(), r.firstPair(), r.pairCount(), state, live, deadline, counts,
-                chunks, play, reason, r.created(), now);
+                chunks, play, reason, r.created(), now, r.crashes(), r.timeLosses(), r.purged());
     }
 }

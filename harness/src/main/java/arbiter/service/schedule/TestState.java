@@ -6,7 +6,11 @@ import arbiter.service.protocol.Counts;
 import arbiter.service.protocol.TestDefinition;
 import arbiter.service.store.Rows;
 import arbiter.stats.Sprt;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -33,6 +37,11 @@ final class TestState implements FairShare.Entry {
     /** The engines a worker must declare to play it (name to protocol), and whether it must build one. */
     final java.util.Map<String, String> declared;
     final boolean builds;
+    /** An SPSA tuning's theta and pairs; null for other tests. */
+    final SpsaState spsa;
+    /** Each worker's tasks of the test added up (purged ones apart), by worker. */
+    private final Map<Long, Rows.Tally> workers = new LinkedHashMap<>();
+    private final Map<Long, Rows.Tally> purgedWorkers = new LinkedHashMap<>();
 
     TestState(Rows.Test row, TestDefinition definition) {
         this.row = row;
@@ -45,6 +54,42 @@ final class TestState implements FairShare.Entry {
         this.pairSeconds = clock > 0 ? 2 * clock : DEFAULT_PAIR_SECONDS;
         this.declared = definition.declaredEngines();
         this.builds = definition.builds();
+        this.spsa = definition.kind() == TestDefinition.Kind.SPSA ? new SpsaState(row.id(), definition) : null;
+    }
+
+    /** A worker's tasks as the database adds them up. */
+    void load(Rows.Tally t) {
+        (t.purged() ? purgedWorkers : workers).merge(t.workerId(), t, TestState::sum);
+    }
+
+    /** Adds to a worker's tally: counts, crashes, time losses and tasks ({@code machine} null: as known). */
+    void tally(long worker, String machine, Counts added, long crashes, long timeLosses, int tasks) {
+        Rows.Tally was = workers.get(worker);
+        String m = machine != null ? machine : was != null ? was.machine() : "?";
+        workers.merge(worker, new Rows.Tally(row.id(), worker, m, false, tasks, added, crashes, timeLosses), TestState::sum);
+    }
+
+    /** A worker's games were purged: its tally no longer counts. */
+    void purged(long worker) {
+        Rows.Tally t = workers.remove(worker);
+        if (t != null) {
+            purgedWorkers.merge(worker, new Rows.Tally(t.testId(), worker, t.machine(), true, t.tasks(), t.counts(), t.crashes(),
+                    t.timeLosses()), TestState::sum);
+        }
+    }
+
+    /** The workers' tallies: those that count, then (with {@code purged}) the purged ones. */
+    List<Rows.Tally> tallies(boolean purged) {
+        List<Rows.Tally> out = new ArrayList<>(workers.values());
+        if (purged) {
+            out.addAll(purgedWorkers.values());
+        }
+        return out;
+    }
+
+    private static Rows.Tally sum(Rows.Tally a, Rows.Tally b) {
+        return new Rows.Tally(a.testId(), a.workerId(), b.machine(), a.purged(), a.tasks() + b.tasks(), a.counts().plus(b.counts()),
+                a.crashes() + b.crashes(), a.timeLosses() + b.timeLosses());
     }
 
     @Override

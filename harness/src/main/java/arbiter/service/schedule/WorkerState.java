@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-/** A started worker the board knows: what it declared, and the tests it gave up (not given to it again). */
+/** A started worker the board knows: what it declared, and the tests not given to it again (it failed them, or its games of them were purged). */
 final class WorkerState {
     final Rows.Worker row;
     /** The external engines it declares: name to protocol id. */

@@ -11,6 +11,15 @@ public final class Gzip {
     private Gzip() {
     }
 
+    /** The text of gzipped UTF-8 bytes. */
+    public static String text(byte[] gz) {
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // the server gzipped it
+        }
+    }
+
     public static byte[] bytes(String text) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(text.length() / 4 + 64);
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {

@@ -38,10 +38,36 @@ public final class Rows {
     /**
      * A task: pairs {@code firstPair} up to {@code firstPair + pairCount} of a test, leased to a worker
      * until {@code deadline}. state: {@code leased}, {@code done}, {@code expired}, {@code failed} or
-     * {@code cancelled}; {@code counts} are the worker's cumulative ones as last accepted.
+     * {@code cancelled}; {@code counts} are the worker's cumulative ones as last accepted; {@code crashes}
+     * and {@code timeLosses} the games of them lost by an engine's failure and on time; {@code purged}:
+     * its games no longer count.
      */
     public record Task(long id, long testId, long workerId, int firstPair, int pairCount, String state, boolean live,
-                       long deadline, Counts counts, int chunks, long playMillis, String reason, long created, long updated) {
+                       long deadline, Counts counts, int chunks, long playMillis, String reason, long created, long updated,
+                       long crashes, long timeLosses, boolean purged) {
+        /** A task with no crash, no time loss, not purged. */
+        public Task(long id, long testId, long workerId, int firstPair, int pairCount, String state, boolean live,
+                    long deadline, Counts counts, int chunks, long playMillis, String reason, long created, long updated) {
+            this(id, testId, workerId, firstPair, pairCount, state, live, deadline, counts, chunks, playMillis, reason, created,
+                    updated, 0, 0, false);
+        }
+    }
+
+    /**
+     * A worker's tasks of a test added up (purged ones apart): how many, their counts, crashes and time
+     * losses, and the machine the worker runs on.
+     */
+    public record Tally(long testId, long workerId, String machine, boolean purged, int tasks, Counts counts, long crashes,
+                        long timeLosses) {
+    }
+
+    /**
+     * An SPSA pair as handed out with a task ({@code gain}: the schedule's iteration index then; theta+
+     * and theta- as played) and, once applied, its place among the applied pairs (from 1), its W-L and
+     * theta after it (null until then).
+     */
+    public record SpsaPair(long testId, int pair, long taskId, double gain, double[] plus, double[] minus, Integer applied,
+                           Double result, double[] theta) {
     }
 
     /** The gzipped PDN of the pairs {@code firstPair ..} of one accepted report. */

@@ -26,7 +26,11 @@ public final class Store {
             + "pairs_target, next_pair, pass, pairs, wins, draws, losses, p0, p1, p2, p3, p4, late_pairs, late_wins, "
             + "late_draws, late_losses, late_p0, late_p1, late_p2, late_p3, late_p4, result, created, updated, finished";
     private static final String TASK_COLUMNS = "id, test_id, worker_id, first_pair, pair_count, state, live, deadline, "
-            + "pairs, wins, draws, losses, p0, p1, p2, p3, p4, chunks, play_ms, reason, created, updated";
+            + "pairs, wins, draws, losses, p0, p1, p2, p3, p4, chunks, play_ms, reason, created, updated, crashes, time_losses, purged";
+    private static final String SPSA_COLUMNS = "test_id, pair_no, task_id, gain, theta_plus, theta_minus, applied, result, theta";
+    /** The tests the server holds: not over, or over with live tasks. */
+    private static final String HELD_TESTS = "SELECT id FROM tests WHERE state IN ('pending', 'active') "
+            + "OR id IN (SELECT test_id FROM tasks WHERE live = TRUE)";
 
     private final DataSource pool;
 
@@ -34,9 +38,18 @@ public final class Store {
         this.pool = pool;
     }
 
-    /** What a starting server needs in memory, and the next free id of each table. */
+    /**
+     * What a starting server needs in memory, and the next free id of each table: also, of the tests
+     * held, each worker's tasks added up ({@code tallies}) and the SPSA pairs handed out ({@code spsa}).
+     */
     public record Loaded(List<Rows.User> users, List<Rows.Token> tokens, List<Rows.Worker> workers, List<Rows.Test> tests,
-                         List<Rows.FreePairs> free, List<Rows.Task> tasks, Ids next) {
+                         List<Rows.FreePairs> free, List<Rows.Task> tasks, Ids next, List<Rows.Tally> tallies,
+                         List<Rows.SpsaPair> spsa) {
+        /** No tallies and no SPSA pairs. */
+        public Loaded(List<Rows.User> users, List<Rows.Token> tokens, List<Rows.Worker> workers, List<Rows.Test> tests,
+                      List<Rows.FreePairs> free, List<Rows.Task> tasks, Ids next) {
+            this(users, tokens, workers, tests, free, tasks, next, List.of(), List.of());
+        }
     }
 
     /** The next free id of each table the server gives ids in. */
@@ -53,8 +66,8 @@ public final class Store {
                     List.of(), Store::user);
             List<Rows.Token> tokens = query(c, "SELECT id, user_id, kind, label, hash, created, revoked FROM tokens "
                     + "WHERE revoked IS NULL ORDER BY id", List.of(), Store::token);
-            List<Rows.Test> tests = query(c, "SELECT " + TEST_COLUMNS + " FROM tests WHERE state IN ('pending', 'active') "
-                    + "OR id IN (SELECT test_id FROM tasks WHERE live = TRUE) ORDER BY id", List.of(), Store::test);
+            List<Rows.Test> tests = query(c, "SELECT " + TEST_COLUMNS + " FROM tests WHERE id IN (" + HELD_TESTS + ") ORDER BY id",
+                    List.of(), Store::test);
             List<Rows.FreePairs> free = query(c, "SELECT f.test_id, f.first_pair, f.pairs FROM free_pairs f "
                     + "JOIN tests t ON t.id = f.test_id WHERE t.state IN ('pending', 'active') ORDER BY f.test_id, f.first_pair",
                     List.of(), r -> new Rows.FreePairs(r.getLong(1), r.getInt(2), r.getInt(3)));
@@ -64,7 +77,11 @@ public final class Store {
                     + "FROM workers WHERE id IN (SELECT worker_id FROM tasks WHERE live = TRUE) ORDER BY id", List.of(), Store::worker);
             Ids next = new Ids(max(c, "users") + 1, max(c, "tokens") + 1, max(c, "workers") + 1, max(c, "tests") + 1,
                     max(c, "tasks") + 1);
-            return new Loaded(users, tokens, workers, tests, free, tasks, next);
+            List<Rows.Tally> tallies = query(c, TALLIES + " WHERE t.test_id IN (" + HELD_TESTS + ")" + TALLIES_GROUP, List.of(),
+                    Store::tally);
+            List<Rows.SpsaPair> spsa = query(c, "SELECT " + SPSA_COLUMNS + " FROM spsa_pairs WHERE test_id IN (" + HELD_TESTS
+                    + ") ORDER BY test_id, pair_no, task_id", List.of(), Store::spsaPair);
+            return new Loaded(users, tokens, workers, tests, free, tasks, next, tallies, spsa);
         } catch (SQLException e) {
             throw new StoreException("loading the service's state", e);
         }
@@ -106,20 +123,30 @@ public final class Store {
                         + "result = ?, updated = ?, finished = ? WHERE id = ?", w.tests.values(),
                         (s, t) -> bind(s, t.state(), t.priority(), t.throughput(), t.nextPair(), t.pass(), t.counts(), t.late(),
                                 t.result(), t.updated(), t.finished(), t.id()));
+                batch(c, "DELETE FROM free_pairs WHERE test_id = ?", w.freeCleared, (s, id) -> bind(s, id));
                 batch(c, "DELETE FROM free_pairs WHERE test_id = ? AND first_pair = ?", w.freeRemoved.values(),
                         (s, f) -> bind(s, f.testId(), f.firstPair()));
                 batch(c, "INSERT INTO free_pairs (test_id, first_pair, pairs) VALUES (?, ?, ?)", w.freeAdded.values(),
                         (s, f) -> bind(s, f.testId(), f.firstPair(), f.pairs()));
-                batch(c, "INSERT INTO tasks (" + TASK_COLUMNS + ") VALUES (" + "?, ".repeat(21) + "?)", w.newTasks.values(),
+                batch(c, "INSERT INTO tasks (" + TASK_COLUMNS + ") VALUES (" + "?, ".repeat(24) + "?)", w.newTasks.values(),
                         (s, t) -> bind(s, t.id(), t.testId(), t.workerId(), t.firstPair(), t.pairCount(), t.state(), t.live(),
-                                t.deadline(), t.counts(), t.chunks(), t.playMillis(), t.reason(), t.created(), t.updated()));
+                                t.deadline(), t.counts(), t.chunks(), t.playMillis(), t.reason(), t.created(), t.updated(),
+                                t.crashes(), t.timeLosses(), t.purged()));
                 batch(c, "UPDATE tasks SET state = ?, live = ?, deadline = ?, pairs = ?, wins = ?, draws = ?, losses = ?, "
-                        + "p0 = ?, p1 = ?, p2 = ?, p3 = ?, p4 = ?, chunks = ?, play_ms = ?, reason = ?, updated = ? WHERE id = ?",
+                        + "p0 = ?, p1 = ?, p2 = ?, p3 = ?, p4 = ?, chunks = ?, play_ms = ?, reason = ?, updated = ?, crashes = ?, "
+                        + "time_losses = ?, purged = ? WHERE id = ?",
                         w.tasks.values(), (s, t) -> bind(s, t.state(), t.live(), t.deadline(), t.counts(), t.chunks(),
-                                t.playMillis(), t.reason(), t.updated(), t.id()));
+                                t.playMillis(), t.reason(), t.updated(), t.crashes(), t.timeLosses(), t.purged(), t.id()));
                 batch(c, "INSERT INTO chunks (task_id, seq, test_id, first_pair, pairs, after_stop, pdn) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         w.chunks, (s, k) -> bind(s, k.taskId(), k.seq(), k.testId(), k.firstPair(), k.pairs(), k.afterStop(),
                                 k.pdn()));
+                batch(c, "UPDATE chunks SET pdn = ? WHERE task_id = ? AND seq = ?", w.rewrittenChunks.values(),
+                        (s, k) -> bind(s, k.pdn(), k.taskId(), k.seq()));
+                batch(c, "INSERT INTO spsa_pairs (" + SPSA_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", w.newSpsa.values(),
+                        (s, p) -> bind(s, p.testId(), p.pair(), p.taskId(), p.gain(), json(p.plus()), json(p.minus()), p.applied(),
+                                p.result(), json(p.theta())));
+                batch(c, "UPDATE spsa_pairs SET applied = ?, result = ?, theta = ? WHERE test_id = ? AND pair_no = ? AND task_id = ?",
+                        w.spsa.values(), (s, p) -> bind(s, p.applied(), p.result(), json(p.theta()), p.testId(), p.pair(), p.taskId()));
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -166,6 +193,17 @@ public final class Store {
         }
     }
 
+    /** The chunks of a test without their games, in the order of their first pairs. */
+    public List<Rows.Chunk> chunks(long testId) {
+        try (Connection c = pool.getConnection()) {
+            return query(c, "SELECT task_id, seq, test_id, first_pair, pairs, after_stop FROM chunks WHERE test_id = ? "
+                    + "ORDER BY first_pair, task_id, seq", List.of(testId),
+                    r -> new Rows.Chunk(r.getLong(1), r.getInt(2), r.getLong(3), r.getInt(4), r.getInt(5), r.getBoolean(6), null));
+        } catch (SQLException e) {
+            throw new StoreException("reading the games of test " + id(testId), e);
+        }
+    }
+
     /**
      * Writes a test's games to {@code out} as one PDN text, in the order of their pairs, read in
      * pieces (a test of a million games is never in memory at once).
@@ -187,6 +225,49 @@ public final class Store {
             } finally {
                 c.rollback();
             }
+        } catch (SQLException e) {
+            throw new StoreException("reading the games of test " + id(testId), e);
+        }
+    }
+
+    private static final String TALLIES = "SELECT t.test_id, t.worker_id, w.machine, t.purged, COUNT(*), SUM(t.pairs), "
+            + "SUM(t.wins), SUM(t.draws), SUM(t.losses), SUM(t.p0), SUM(t.p1), SUM(t.p2), SUM(t.p3), SUM(t.p4), SUM(t.crashes), "
+            + "SUM(t.time_losses) FROM tasks t JOIN workers w ON w.id = t.worker_id";
+    private static final String TALLIES_GROUP = " GROUP BY t.test_id, t.worker_id, w.machine, t.purged ORDER BY t.test_id, t.worker_id";
+
+    /** Each worker's tasks of a test added up, purged ones apart. */
+    public List<Rows.Tally> tallies(long testId) {
+        try (Connection c = pool.getConnection()) {
+            return query(c, TALLIES + " WHERE t.test_id = ?" + TALLIES_GROUP, List.of(testId), Store::tally);
+        } catch (SQLException e) {
+            throw new StoreException("reading the workers of test " + id(testId), e);
+        }
+    }
+
+    /** The SPSA pairs of a test as handed out and applied, in the order of their numbers. */
+    public List<Rows.SpsaPair> spsaPairs(long testId) {
+        try (Connection c = pool.getConnection()) {
+            return query(c, "SELECT " + SPSA_COLUMNS + " FROM spsa_pairs WHERE test_id = ? ORDER BY pair_no, task_id",
+                    List.of(testId), Store::spsaPair);
+        } catch (SQLException e) {
+            throw new StoreException("reading the SPSA pairs of test " + id(testId), e);
+        }
+    }
+
+    /** The chunks of some tasks of a test with their games (gzipped), in the order of their first pairs. */
+    public List<Rows.Chunk> chunks(long testId, Collection<Long> taskIds) {
+        if (taskIds.isEmpty()) {
+            return List.of();
+        }
+        List<Object> args = new ArrayList<>();
+        args.add(testId);
+        args.addAll(taskIds);
+        String marks = String.join(", ", taskIds.stream().map(x -> "?").toList());
+        try (Connection c = pool.getConnection()) {
+            return query(c, "SELECT task_id, seq, test_id, first_pair, pairs, after_stop, pdn FROM chunks WHERE test_id = ? "
+                    + "AND task_id IN (" + marks + ") ORDER BY first_pair, task_id, seq", args,
+                    r -> new Rows.Chunk(r.getLong(1), r.getInt(2), r.getLong(3), r.getInt(4), r.getInt(5), r.getBoolean(6),
+                            r.getBytes(7)));
         } catch (SQLException e) {
             throw new StoreException("reading the games of test " + id(testId), e);
         }
@@ -224,7 +305,49 @@ public final class Store {
     private static Rows.Task task(ResultSet r) throws SQLException {
         return new Rows.Task(r.getLong(1), r.getLong(2), r.getLong(3), r.getInt(4), r.getInt(5), r.getString(6),
                 r.getBoolean(7), r.getLong(8), counts(r, 9), r.getInt(18), r.getLong(19), r.getString(20), r.getLong(21),
-                r.getLong(22));
+                r.getLong(22), r.getLong(23), r.getLong(24), r.getBoolean(25));
+    }
+
+    private static Rows.Tally tally(ResultSet r) throws SQLException {
+        return new Rows.Tally(r.getLong(1), r.getLong(2), r.getString(3), r.getBoolean(4), r.getInt(5), counts(r, 6),
+                r.getLong(15), r.getLong(16));
+    }
+
+    private static Rows.SpsaPair spsaPair(ResultSet r) throws SQLException {
+        int applied = r.getInt(7);
+        Integer app = r.wasNull() ? null : applied;
+        double result = r.getDouble(8);
+        Double res = r.wasNull() ? null : result;
+        return new Rows.SpsaPair(r.getLong(1), r.getInt(2), r.getLong(3), r.getDouble(4), doubles(r.getString(5)),
+                doubles(r.getString(6)), app, res, doubles(r.getString(9)));
+    }
+
+    /** A vector as the database keeps it: a JSON array of numbers, or null. */
+    private static String json(double[] v) {
+        if (v == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(v[i]);
+        }
+        return sb.append(']').toString();
+    }
+
+    private static double[] doubles(String json) {
+        if (json == null) {
+            return null;
+        }
+        String inner = json.strip().replaceAll("^\\[|]$", "").strip();
+        if (inner.isEmpty()) {
+            return new double[0];
+        }
+        String[] parts = inner.split(",");
+        double[] v = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            v[i] = Double.parseDouble(parts[i].strip());
+        }
+        return v;
     }
 
     /** Counts in nine columns from {@code first}: pairs, wins, draws, losses, p0..p4. */

@@ -2,8 +2,10 @@ package arbiter.service.store;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one group commit writes: rows to insert and rows to update, each at most once (a row
@@ -22,6 +24,10 @@ public final class Writes {
     final List<Rows.Chunk> chunks = new ArrayList<>();
     final Map<List<Long>, Rows.FreePairs> freeAdded = new LinkedHashMap<>();
     final Map<List<Long>, Rows.FreePairs> freeRemoved = new LinkedHashMap<>();
+    final Set<Long> freeCleared = new LinkedHashSet<>();
+    final Map<List<Long>, Rows.Chunk> rewrittenChunks = new LinkedHashMap<>();
+    final Map<List<Long>, Rows.SpsaPair> newSpsa = new LinkedHashMap<>();
+    final Map<List<Long>, Rows.SpsaPair> spsa = new LinkedHashMap<>();
 
     public void newUser(Rows.User u) {
         users.put(u.id(), u);
@@ -56,8 +62,46 @@ public final class Writes {
         (newTasks.containsKey(t.id()) ? newTasks : tasks).put(t.id(), t);
     }
 
+    /** A task as this batch leaves it: its row written here, else {@code stored} (as the database holds it). */
+    public Rows.Task task(long id, Rows.Task stored) {
+        Rows.Task t = newTasks.get(id);
+        return t != null ? t : tasks.getOrDefault(id, stored);
+    }
+
     public void chunk(Rows.Chunk c) {
         chunks.add(c);
+    }
+
+    /** The chunks of these tasks this batch inserts (not yet in the database). */
+    public List<Rows.Chunk> newChunks(Set<Long> taskIds) {
+        return chunks.stream().filter(c -> taskIds.contains(c.taskId())).toList();
+    }
+
+    /** A chunk's games rewritten (tagged): an insert of this batch takes the new text, an earlier chunk is updated. */
+    public void rewriteChunk(Rows.Chunk c) {
+        for (int i = 0; i < chunks.size(); i++) {
+            Rows.Chunk k = chunks.get(i);
+            if (k.taskId() == c.taskId() && k.seq() == c.seq()) {
+                chunks.set(i, c);
+                return;
+            }
+        }
+        rewrittenChunks.put(List.of(c.taskId(), (long) c.seq()), c);
+    }
+
+    /** An SPSA pair handed out. */
+    public void newSpsaPair(Rows.SpsaPair p) {
+        newSpsa.put(spsaKey(p), p);
+    }
+
+    /** An SPSA pair applied. */
+    public void spsaPair(Rows.SpsaPair p) {
+        List<Long> key = spsaKey(p);
+        (newSpsa.containsKey(key) ? newSpsa : spsa).put(key, p);
+    }
+
+    private static List<Long> spsaKey(Rows.SpsaPair p) {
+        return List.of(p.testId(), (long) p.pair(), p.taskId());
     }
 
     /** Pairs given back (deleted first and inserted after, when a batch takes a range and gives part of it back). */
@@ -73,15 +117,25 @@ public final class Writes {
         }
     }
 
+    /** Every free pair of a test deleted (those added after in this batch are written after the delete). */
+    public void clearFree(long testId) {
+        freeAdded.keySet().removeIf(k -> k.get(0) == testId);
+        freeRemoved.keySet().removeIf(k -> k.get(0) == testId);
+        freeCleared.add(testId);
+    }
+
     public boolean isEmpty() {
         return users.isEmpty() && newTokens.isEmpty() && tokens.isEmpty() && workers.isEmpty() && newTests.isEmpty()
                 && tests.isEmpty() && newTasks.isEmpty() && tasks.isEmpty() && chunks.isEmpty() && freeAdded.isEmpty()
-                && freeRemoved.isEmpty();
+                && freeRemoved.isEmpty() && freeCleared.isEmpty() && rewrittenChunks.isEmpty() && newSpsa.isEmpty()
+                && spsa.isEmpty();
     }
 
     /** Statements this batch will send (for the log and the benchmark). */
     public int rows() {
         return users.size() + newTokens.size() + tokens.size() + workers.size() + newTests.size() + tests.size()
-                + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size();
+                + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size() + freeCleared.size()
+                + rewrittenChunks.size()
+                + newSpsa.size() + spsa.size();
     }
 }

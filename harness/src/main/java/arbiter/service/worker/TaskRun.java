@@ -4,8 +4,8 @@ import arbiter.execute.GameObserver;
 import arbiter.pdn.PdnWriter;
 import arbiter.play.GameSpec;
 import arbiter.play.PlayedGame;
-import arbiter.results.Scoreboard;
 import arbiter.service.protocol.Counts;
+import arbiter.service.protocol.PairCounter;
 import arbiter.service.protocol.Wire;
 import arbiter.tournament.PdnRecorder;
 import java.util.List;
@@ -14,8 +14,8 @@ import java.util.concurrent.Semaphore;
 
 /**
  * One leased task being played: its games submitted in order as game slots free up, their results
- * kept by index, and the whole pairs from the task's first pair on — counted by the run's own
- * {@link Scoreboard} — ready to report with their PDN. Results come in on game threads; everything
+ * kept by index, and the whole pairs from the task's first pair on — counted by {@link PairCounter}
+ * — ready to report with their PDN. Results come in on game threads; everything
  * else is called by the worker's control thread.
  */
 final class TaskRun {
@@ -24,7 +24,7 @@ final class TaskRun {
     private final List<GameSpec> games;
     private final PlayedGame[] played;
     private final long[] playMillis;
-    private final Scoreboard board;
+    private final PairCounter board;
     private int submitted;
     /** Games submitted and not ended. */
     private int outstanding;
@@ -39,12 +39,10 @@ final class TaskRun {
     TaskRun(Wire.Grant grant, TestPlan plan, long now) {
         this.grant = grant;
         this.plan = plan;
-        this.games = plan.games(grant.firstPair(), grant.pairs());
+        this.games = plan.games(grant);
         this.played = new PlayedGame[games.size()];
         this.playMillis = new long[games.size()];
-        String tested = plan.definition.tested();
-        String base = plan.definition.base();
-        this.board = new Scoreboard(List.of(tested, base), tested, base, true, null);
+        this.board = new PairCounter(plan.definition);
         this.lastContact = now;
     }
 
@@ -117,11 +115,7 @@ final class TaskRun {
      */
     synchronized Wire.Report report(long worker, int maxPairs) {
         int upTo = Math.min(whole, held + maxPairs);
-        Scoreboard prefix = upTo == whole ? board : count(upTo);
-        String tested = plan.definition.tested();
-        String base = plan.definition.base();
-        long[] wdl = prefix.wdl(tested, base);
-        Counts counts = new Counts(upTo, wdl[0], wdl[1], wdl[2], prefix.pentanomial(tested, base));
+        Counts counts = (upTo == whole ? board : count(upTo)).counts();
         StringBuilder pdn = new StringBuilder();
         long millis = 0;
         for (int g = 0; g < 2 * upTo; g++) {
@@ -133,10 +127,8 @@ final class TaskRun {
         return new Wire.Report(worker, counts, pdn.toString(), millis);
     }
 
-    private Scoreboard count(int pairs) {
-        String tested = plan.definition.tested();
-        String base = plan.definition.base();
-        Scoreboard s = new Scoreboard(List.of(tested, base), tested, base, true, null);
+    private PairCounter count(int pairs) {
+        PairCounter s = new PairCounter(plan.definition);
         for (int g = 0; g < 2 * pairs; g++) {
             s.add(played[g].task().white(), played[g].task().black(), played[g].result(), played[g].task().pair());
         }

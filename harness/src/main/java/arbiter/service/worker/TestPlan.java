@@ -11,10 +11,13 @@ import arbiter.pdn.PdnWriter;
 import arbiter.play.GameSpec;
 import arbiter.play.GameTask;
 import arbiter.service.protocol.TestDefinition;
+import arbiter.service.protocol.Wire;
 import arbiter.tournament.OpeningBook;
 import arbiter.tournament.PdnRecorder;
 import arbiter.tournament.TaskPlanner;
+import arbiter.tune.SpsaGames;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,13 +64,35 @@ final class TestPlan implements AutoCloseable {
         this.executor = new LocalExecutor(slots, new PlayerFactory(engines), x -> { }, "test-" + id);
     }
 
-    /** The games of pairs {@code first .. first + pairs - 1}: two a pair, the tested player White first. */
-    List<GameSpec> games(int first, int pairs) {
+    /**
+     * The games of a task's pairs: two a pair, the pair's first player White first. An SPSA pair is
+     * the run {@link SpsaGames#step} makes of it at the perturbation the server sent (the games a local
+     * {@code arbiter tune} plays for its pair of that number), numbered as the test's pair.
+     */
+    List<GameSpec> games(Wire.Grant grant) {
         RunConfig config = definition.config();
-        List<GameTask> tasks = TaskPlanner.plan(config, rules, book, first, first + pairs);
         String run = "test-" + id;
-        return tasks.stream().map(t -> new GameSpec(run, t, config.game().variant(), config.game().rules(),
-                config.specOf(config.player(t.white())), config.specOf(config.player(t.black())), config.adjudication())).toList();
+        if (definition.kind() != TestDefinition.Kind.SPSA) {
+            List<GameTask> tasks = TaskPlanner.plan(config, rules, book, grant.firstPair(), grant.firstPair() + grant.pairs());
+            return tasks.stream().map(t -> spec(run, config, t)).toList();
+        }
+        if (grant.spsa() == null || grant.spsa().size() != grant.pairs()) {
+            throw new IllegalStateException("task " + grant.task() + " of a tuning came without a perturbation for each pair");
+        }
+        List<GameSpec> specs = new ArrayList<>();
+        for (Wire.Perturbation p : grant.spsa()) {
+            RunConfig pair = SpsaGames.step(config, "-pair-", p.pair(), 1, p.plus(), p.minus(), Path.of(""));
+            for (GameTask t : TaskPlanner.plan(pair, rules, book, 0, 1)) {
+                specs.add(spec(run, pair, new GameTask(2 * p.pair() + t.id(), p.pair() + 1, p.pair(), t.white(), t.black(),
+                        t.opening(), t.seed())));
+            }
+        }
+        return specs;
+    }
+
+    private static GameSpec spec(String run, RunConfig config, GameTask t) {
+        return new GameSpec(run, t, config.game().variant(), config.game().rules(), config.specOf(config.player(t.white())),
+                config.specOf(config.player(t.black())), config.adjudication());
     }
 
     @Override

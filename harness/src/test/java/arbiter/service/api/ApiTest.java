@@ -91,9 +91,9 @@ class ApiTest {
 
             Wire.Hello hello = new Wire.Hello(p, "t", "box", 2, Map.of(), false);
             refused(call(base, "POST", "/api/workers", admin, Wire.write(hello), p), 403, "this endpoint is for workers");
-            refused(call(base, "POST", "/api/workers", workerToken, Wire.write(hello), p - 1), 426, "this worker speaks protocol 0");
+            refused(call(base, "POST", "/api/workers", workerToken, Wire.write(hello), p - 1), 426, "this worker speaks protocol " + (p - 1));
             refused(call(base, "POST", "/api/workers", workerToken, Wire.write(new Wire.Hello(p - 1, "t", "box", 2, Map.of(),
-                    false)), p), 426, "this worker speaks protocol 0");
+                    false)), p), 426, "this worker speaks protocol " + (p - 1));
             refused(call(base, "POST", "/api/workers", workerToken, "{\"protocol\": 1, \"surprise\": 2}", p), 400,
                     "not a Hello");
             refused(call(base, "POST", "/api/workers", workerToken, Wire.write(new Wire.Hello(p, "t", "box", 0, Map.of(),

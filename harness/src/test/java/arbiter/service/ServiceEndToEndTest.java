@@ -117,6 +117,8 @@ class ServiceEndToEndTest {
             }
             for (int i = 0; i < 3; i++) {
                 double share = end.get(mine[i]).counts().pairs() / (double) total;
+                System.out.printf(java.util.Locale.ROOT, "test %d: %d of %d pairs, share %.4f (target %.4f)%n", mine[i],
+                        end.get(mine[i]).counts().pairs(), total, share, target[i]);
                 assertEquals(target[i], share, 0.05 * target[i], "test " + mine[i] + ": " + end.get(mine[i]).counts().pairs()
                         + " of " + total + " pairs");
             }

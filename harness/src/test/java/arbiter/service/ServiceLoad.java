@@ -36,7 +36,11 @@ public final class ServiceLoad {
      * completion where the common pool has one thread, as on two cores) spent the client's CPU making threads.
      */
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .executor(java.util.concurrent.Executors.newFixedThreadPool(4)).connectTimeout(Duration.ofSeconds(10)).build();
+            .executor(java.util.concurrent.Executors.newFixedThreadPool(4, r -> {
+                Thread t = new Thread(r, "load-answers");
+                t.setDaemon(true); // a failed main ends the JVM (and the script) instead of leaving it waiting
+                return t;
+            })).connectTimeout(Duration.ofSeconds(10)).build();
 
     private final String url;
     private final String token;

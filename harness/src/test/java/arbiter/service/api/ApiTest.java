@@ -139,6 +139,18 @@ class ApiTest {
             refused(call(base, "POST", "/api/tasks/" + g.task() + "/report", second.token(), report, p), 403,
                     "worker " + one + " was registered with another token");
             refused(call(base, "POST", "/api/tasks/12345/report", workerToken, report, p), 410, "task 12345 is over or unknown");
+            refused(call(base, "POST", "/api/tasks/" + g.task() + "/failure", second.token(),
+                    Wire.write(new Wire.Failure(two, "not mine")), p), 403, "task " + g.task() + " is leased to another worker");
+            refused(call(base, "POST", "/api/tasks/" + g.task() + "/failure", second.token(),
+                    Wire.write(new Wire.Failure(one, "not mine")), p), 403, "worker " + one + " was registered with another token");
+            refused(call(base, "POST", "/api/tasks/12345/failure", workerToken, Wire.write(new Wire.Failure(one, "x")), p), 410,
+                    "task 12345 is over or unknown");
+            refused(call(base, "POST", "/api/workers/999/beat", workerToken, Wire.write(new Wire.Beat(List.of(g.task()))), p),
+                    410, "worker 999 is not registered");
+            refused(call(base, "POST", "/api/workers/" + one + "/beat", workerToken, "{\"tasks\": [1,", p), 400, "not a Beat");
+            assertEquals(List.of(g.task()), Wire.read(call(base, "POST", "/api/workers/" + two + "/beat", second.token(),
+                    Wire.write(new Wire.Beat(List.of(g.task()))), p).body(), Wire.BeatAnswer.class).stop(),
+                    "a beat for a lease the worker does not hold: told to stop it, the lease untouched");
             refused(call(base, "POST", "/api/tasks/" + g.task() + "/report", workerToken,
                     Wire.write(new Wire.Report(one, Games.counts("WW"), games.pdn, 10)), p), 400, "the counts add");
             refused(call(base, "POST", "/api/tasks/" + g.task() + "/report", workerToken,

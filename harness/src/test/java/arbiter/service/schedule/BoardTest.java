@@ -200,6 +200,30 @@ public class BoardTest {
     }
 
     @Test
+    void aWorkerThatGivesUpATaskGivesBackItsPairsAndIsNotGivenThatTestAgain() {
+        Board b = board();
+        Writes w = new Writes();
+        long first = submit(b, 1, definition("first", 100_000, null, null), w);
+        long second = submit(b, 1, definition("second", 100_000, null, null), w);
+        long worker = worker(b, 2, w);
+        long other = worker(b, 2, w);
+        Wire.Grant g = b.request(worker, 7, 0, w).task();
+        assertEquals(first, g.test());
+        report(b, worker, g, Counts.ZERO, 1, w, "WL");
+        b.fail(worker, 7, g.task(), "engine crashed", 2, w);
+        for (int i = 0; i < 5; i++) {
+            assertEquals(second, b.request(worker, 7, 3, w).task().test(), "not given the test it gave up");
+        }
+        Wire.Grant again = b.request(other, 7, 3, w).task();
+        assertEquals(first, again.test(), "the test behind its share");
+        assertEquals(g.firstPair() + 1, again.firstPair(), "the pairs it did not play come back first");
+        assertEquals(g.pairs() - 1, again.pairs());
+        assertEquals(Refused.Kind.GONE, assertThrows(Refused.class,
+                () -> report(b, worker, g, Games.counts("WL"), 4, new Writes(), "DD")).kind());
+        assertEquals(Games.counts("WL"), b.test(first).counts(), "the played pair stays counted");
+    }
+
+    @Test
     void aFixedTestEndsWhenEveryPairIsIn() {
         Board b = board();
         Writes w = new Writes();

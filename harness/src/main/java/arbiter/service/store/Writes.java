@@ -12,6 +12,7 @@ import java.util.Map;
  */
 public final class Writes {
     final Map<Long, Rows.User> users = new LinkedHashMap<>();
+    final Map<Long, Rows.User> changedUsers = new LinkedHashMap<>();
     final Map<Long, Rows.Token> newTokens = new LinkedHashMap<>();
     final Map<Long, Rows.Token> tokens = new LinkedHashMap<>();
     final Map<Long, Rows.Worker> workers = new LinkedHashMap<>();
@@ -22,16 +23,22 @@ public final class Writes {
     final List<Rows.Chunk> chunks = new ArrayList<>();
     final Map<List<Long>, Rows.FreePairs> freeAdded = new LinkedHashMap<>();
     final Map<List<Long>, Rows.FreePairs> freeRemoved = new LinkedHashMap<>();
+    final List<Rows.Event> events = new ArrayList<>();
 
     public void newUser(Rows.User u) {
         users.put(u.id(), u);
+    }
+
+    /** A changed user (role, state or password). */
+    public void user(Rows.User u) {
+        (users.containsKey(u.id()) ? users : changedUsers).put(u.id(), u);
     }
 
     public void newToken(Rows.Token t) {
         newTokens.put(t.id(), t);
     }
 
-    /** A changed token (its revocation). */
+    /** A changed token (revoked, blocked or unblocked). */
     public void token(Rows.Token t) {
         (newTokens.containsKey(t.id()) ? newTokens : tokens).put(t.id(), t);
     }
@@ -60,6 +67,11 @@ public final class Writes {
         chunks.add(c);
     }
 
+    /** A line of the event log. */
+    public void event(Rows.Event e) {
+        events.add(e);
+    }
+
     /** Pairs given back (deleted first and inserted after, when a batch takes a range and gives part of it back). */
     public void freeAdded(Rows.FreePairs f) {
         freeAdded.put(List.of(f.testId(), (long) f.firstPair()), f);
@@ -74,14 +86,13 @@ public final class Writes {
     }
 
     public boolean isEmpty() {
-        return users.isEmpty() && newTokens.isEmpty() && tokens.isEmpty() && workers.isEmpty() && newTests.isEmpty()
-                && tests.isEmpty() && newTasks.isEmpty() && tasks.isEmpty() && chunks.isEmpty() && freeAdded.isEmpty()
-                && freeRemoved.isEmpty();
+        return rows() == 0;
     }
 
     /** Statements this batch will send (for the log and the benchmark). */
     public int rows() {
-        return users.size() + newTokens.size() + tokens.size() + workers.size() + newTests.size() + tests.size()
-                + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size();
+        return users.size() + changedUsers.size() + newTokens.size() + tokens.size() + workers.size() + newTests.size()
+                + tests.size() + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size()
+                + events.size();
     }
 }

@@ -44,9 +44,19 @@ public final class Rows {
     /**
      * A line of the event log: at a time, a person ({@code userId}; null for the service itself) did
      * {@code kind} (submitted, approved, stopped...) to a test ({@code testId}, or null); {@code id} is
-     * the database's (0 for one not written yet).
+     * the database's (0 for one not written yet). A text longer than its column is cut.
      */
     public record Event(long id, long at, Long userId, Long testId, String kind, String text) {
+        public static final int MAX_TEXT = 400;
+
+        public Event {
+            text = text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT - 3) + "...";
+        }
+
+        /** A new line of the log (its id is the database's to give). */
+        public static Event of(long at, Long userId, Long testId, String kind, String text) {
+            return new Event(0, at, userId, testId, kind, text);
+        }
     }
 
     /** A started worker: the token it came with, where it runs, its version, slots and declared engines (comma-separated). */

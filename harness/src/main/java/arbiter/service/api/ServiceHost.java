@@ -6,6 +6,7 @@ import arbiter.service.store.Database;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@code arbiter serve} put together: the database, the service and its HTTP server. On the first
@@ -39,9 +40,9 @@ public final class ServiceHost implements AutoCloseable {
         return start(dbUrl, listen, data, settings, List.of());
     }
 
-    /** The same with more routes on the server (the web pages). */
+    /** The same with more routes on the server (the web pages), each made for the service. */
     public static ServiceHost start(String dbUrl, String listen, Path data, Board.Settings settings,
-                                    List<ServiceServer.Extension> extensions) {
+                                    List<Function<Service, ServiceServer.Extension>> extensions) {
         Database db = Database.open(dbUrl);
         Service service = null;
         try {
@@ -52,7 +53,8 @@ public final class ServiceHost implements AutoCloseable {
                 written.add(TokenFiles.write(data.resolve(ADMIN_TOKEN), tokens[0]));
                 written.add(TokenFiles.write(data.resolve(WORKER_TOKEN), tokens[1]));
             }
-            ServiceServer server = new ServiceServer(service, listen, extensions);
+            Service made = service;
+            ServiceServer server = new ServiceServer(service, listen, extensions.stream().map(e -> e.apply(made)).toList());
             return new ServiceHost(db, service, server, written);
         } catch (RuntimeException e) {
             if (service != null) {

@@ -42,12 +42,17 @@ public final class ServiceServer implements AutoCloseable {
     /** More routes on the same server (the web pages): installed before it starts serving. */
     public interface Extension {
         void install(ServiceServer server);
+
+        /** Called when the server stops. */
+        default void close() {
+        }
     }
 
     private final Service service;
     private final Javalin app;
     private final String address;
     private final List<Route> routes = new ArrayList<>();
+    private final List<Extension> extensions;
 
     /**
      * Serves on {@code host:port} (port 0: any free one).
@@ -56,6 +61,7 @@ public final class ServiceServer implements AutoCloseable {
      */
     public ServiceServer(Service service, String hostPort, List<Extension> extensions) {
         this.service = service;
+        this.extensions = List.copyOf(extensions);
         int colon = hostPort.lastIndexOf(':');
         int port;
         try {
@@ -76,6 +82,7 @@ public final class ServiceServer implements AutoCloseable {
         try {
             app.start(host, port);
         } catch (RuntimeException e) {
+            this.extensions.forEach(Extension::close);
             throw new IllegalArgumentException("--listen: cannot serve on " + hostPort + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         }
@@ -208,14 +215,7 @@ public final class ServiceServer implements AutoCloseable {
                 Accounts.Caller caller = caller(ctx, who);
                 call.handle(ctx, caller);
             } catch (Refused e) {
-                int status = switch (e.kind()) {
-                    case BAD -> 400;
-                    case FORBIDDEN -> 403;
-                    case UNKNOWN -> 404;
-                    case CONFLICT -> 409;
-                    case GONE -> 410;
-                };
-                refuse(ctx, status, e.getMessage());
+                refuse(ctx, status(e.kind()), e.getMessage());
             } catch (Wire.BadMessageException e) {
                 refuse(ctx, 400, e.getMessage());
             } catch (Denied e) {
@@ -224,6 +224,17 @@ public final class ServiceServer implements AutoCloseable {
                 LOG.error("{} {}: {}", ctx.method(), ctx.path(), e.getMessage());
                 line(ctx, 503, "the database failed; try again");
             }
+        };
+    }
+
+    /** The HTTP status of a refusal. */
+    public static int status(Refused.Kind kind) {
+        return switch (kind) {
+            case BAD -> 400;
+            case FORBIDDEN -> 403;
+            case UNKNOWN -> 404;
+            case CONFLICT -> 409;
+            case GONE -> 410;
         };
     }
 
@@ -362,6 +373,7 @@ public final class ServiceServer implements AutoCloseable {
 
     @Override
     public void close() {
+        extensions.forEach(Extension::close);
         app.stop();
     }
 }

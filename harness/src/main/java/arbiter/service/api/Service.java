@@ -47,6 +47,8 @@ public final class Service implements AutoCloseable {
     private final GroupCommit<State> commits;
     private final ScheduledExecutorService ticker;
     private final People people;
+    /** The API's views of this database's tests (each test's SPRT read once). */
+    private final Views views = new Views();
     /** Counts committed steps: a page that saw another number has something new to show. */
     private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
 
@@ -266,10 +268,10 @@ public final class Service implements AutoCloseable {
             return t == null ? null : new Object[] {t, s.board().share(id), s.board().tasks(id)};
         });
         if (live != null) {
-            return Views.of((Rows.Test) live[0], accounts(), (Double) live[1], (Integer) live[2]);
+            return views.of((Rows.Test) live[0], accounts(), (Double) live[1], (Integer) live[2]);
         }
         Rows.Test t = db.store().test(id).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + id + " does not exist"));
-        return Views.of(t, accounts(), 0, 0);
+        return views.of(t, accounts(), 0, 0);
     }
 
     /** The tests held (not over, or over with tasks that may still report), then the latest over (up to {@code limit}). */
@@ -281,11 +283,11 @@ public final class Service implements AutoCloseable {
         for (Object[] l : live) {
             Rows.Test t = (Rows.Test) l[0];
             held.add(t.id());
-            out.add(Views.of(t, accounts(), (Double) l[1], (Integer) l[2]));
+            out.add(views.of(t, accounts(), (Double) l[1], (Integer) l[2]));
         }
         for (Rows.Test t : db.store().tests(List.of("finished", "stopped"), limit)) {
             if (!held.contains(t.id())) {
-                out.add(Views.of(t, accounts(), 0, 0));
+                out.add(views.of(t, accounts(), 0, 0));
             }
         }
         return out;

@@ -10,22 +10,23 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A test's row as the API shows it, with the SPRT at its counts as {@code stats.Sprt} computes it. */
+/**
+ * A test's row as the API shows it, with the SPRT at its counts as {@code stats.Sprt} computes it; one
+ * a Service (test ids are its database's).
+ */
 final class Views {
-    private Views() {
-    }
-
-    /** Each test's SPRT, read from its definition once (a definition never changes). */
-    private static final Map<Long, Optional<RunConfig.Sprt>> SPRTS = new ConcurrentHashMap<>();
     private static final int MAX_CACHED = 10_000;
 
-    static Wire.TestView of(Rows.Test t, Accounts accounts, double share, int tasks) {
+    /** Each test of this server's database's SPRT, read from its definition once (a definition never changes). */
+    private final Map<Long, Optional<RunConfig.Sprt>> sprts = new ConcurrentHashMap<>();
+
+    Wire.TestView of(Rows.Test t, Accounts accounts, double share, int tasks) {
         Wire.Sprt sprt = null;
         try {
-            if (SPRTS.size() > MAX_CACHED) {
-                SPRTS.clear();
+            if (sprts.size() > MAX_CACHED) {
+                sprts.clear();
             }
-            RunConfig.Sprt s = SPRTS.computeIfAbsent(t.id(),
+            RunConfig.Sprt s = sprts.computeIfAbsent(t.id(),
                     id -> Optional.ofNullable(TestDefinition.read(Wire.tree(t.definition())).sprt())).orElse(null);
             if (s != null) {
                 Sprt.Result r = Scoreboard.sprt(s).test(t.counts().penta());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -53,7 +54,7 @@ class SprtForecastTest {
         assertTrue(f.at(2.5).games() > f.at(0).games(), "between the hypotheses it takes longest");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void impossibleInputsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> SprtForecast.of(0.05, 0.05, 2, 0, 0.5, 0, Sprt.Model.LOGISTIC));
         assertThrows(IllegalArgumentException.class, () -> SprtForecast.of(0.05, 0.05, 0, 2, 1, 0, Sprt.Model.LOGISTIC));

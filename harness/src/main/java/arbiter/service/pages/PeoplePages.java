@@ -122,6 +122,7 @@ final class PeoplePages {
     private static String engines(String stored) {
         boolean builds = stored.startsWith("+");
         String list = (builds ? stored.substring(1) : stored).replace(":", " (").replace(",", "), ");
-        return (builds ? "builds" + (list.isEmpty() ? "" : "; ") : "") + (list.isEmpty() ? "" : list + ")");
+        String declared = list.isEmpty() ? "built-in only" : "built-in, " + list + ")";
+        return builds ? "builds; " + declared : declared;
     }
 }

@@ -46,9 +46,10 @@ final class SubmitPage {
         }
         variants.append("</select>");
         String model = f.apply("model");
-        String fields = "<fieldset><legend>Test</legend>" + Html.input("Name", "name", "text", f.apply("name"), "required maxlength=\"200\"")
+        String fields = "<fieldset><legend>Test</legend>" + Html.input("Name", "name", "text", f.apply("name"),
+                "required maxlength=\"200\" size=\"36\"")
                 + "<label>Game " + variants + "</label>"
-                + "<label>Description <textarea name=\"description\" rows=\"2\" maxlength=\"2000\">" + esc(f.apply("description"))
+                + "<label class=\"wide\">Description <textarea name=\"description\" rows=\"2\" cols=\"100\" maxlength=\"2000\">" + esc(f.apply("description"))
                 + "</textarea></label></fieldset>"
                 + player("Tested engine", "new", f) + player("Its opponent", "base", f)
                 + "<fieldset><legend>Games</legend>" + Html.input("Limits of both (K=V, ...)", "limits", "text", f.apply("limits"), "")

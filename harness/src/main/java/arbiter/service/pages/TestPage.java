@@ -113,8 +113,9 @@ final class TestPage {
                     ? "normalized" : "logistic") + " Elo, α " + w.alpha() + ", β " + w.beta(), "test-sprt"});
             facts.add(new String[] {"LLR", Figures.f3(w.llr()) + " [" + Figures.f3(w.lower()) + ", " + Figures.f3(w.upper()) + "]",
                     "test-llr"});
-            facts.add(new String[] {"SPRT status", r != null && r.status() != null ? r.status() + (r.llrProgress() != null
-                    ? ", " + r.llrProgress() : "") : w.verdict(), "test-sprt-status"});
+            boolean going = r != null && r.status() != null && r.status().equals("continue");
+            facts.add(new String[] {"SPRT status", r == null || r.status() == null ? w.verdict()
+                    : going ? r.status() + ", " + r.llrProgress() : r.status(), "test-sprt-status"});
         }
         if (t.late().pairs() > 0) {
             facts.add(new String[] {"After the stop (not counted)", t.late().games() + " games, W – D – L " + Figures.wdl(t.late()),
@@ -158,7 +159,8 @@ final class TestPage {
             row(sb, role + name, compact(p));
         }
         RunConfig c = def.config();
-        row(sb, "Limits", c.limits() == null ? "" : c.limits().describe());
+        String limits = c.limits() == null ? "" : c.limits().describe();
+        row(sb, "Limits", limits.isBlank() ? "each player's own" : limits);
         row(sb, "Openings", compact(json.path("openings")));
         if (json.has("adjudication")) {
             row(sb, "Adjudication", compact(json.get("adjudication")));

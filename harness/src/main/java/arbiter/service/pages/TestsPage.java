@@ -33,7 +33,7 @@ final class TestsPage {
         for (Wire.TestView t : tests) {
             MatchReading r = Figures.reading(t.counts(), null, false);
             Wire.Sprt s = t.sprt();
-            String llr = s == null ? "fixed " + t.pairs() + " pairs"
+            String llr = s == null ? "no SPRT: " + t.pairs() + (t.pairs() == 1 ? " pair" : " pairs")
                     : Figures.f2(s.llr()) + " [" + Figures.f2(s.lower()) + ", " + Figures.f2(s.upper()) + "]";
             String state = t.result() != null ? esc(t.result()) : esc(t.state());
             if (pending && v.approver() && !t.user().equals(v.user().name())) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.service.api.ServiceHost;
-import arbiter.service.api.ServiceServer;
 import arbiter.service.api.ServiceServer.Route;
 import arbiter.service.api.ServiceServer.Who;
 import arbiter.service.protocol.Counts;
@@ -12,8 +11,6 @@ import arbiter.service.protocol.TokenFiles;
 import arbiter.service.protocol.Wire;
 import arbiter.service.schedule.Board;
 import arbiter.service.schedule.BoardTest;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,8 +22,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,32 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * a role the docs do not name, fails here.
  */
 class ServiceAccessTest {
-    /** The docs' tables: {@code | METHOD | /path | who may call it |}. */
-    private static final Pattern ROW = Pattern.compile("^\\|\\s*(GET|POST|DELETE|PUT)\\s*\\|\\s*(/\\S*)\\s*\\|\\s*(.+?)\\s*\\|\\s*$");
-    private static final Pattern ROLE = Pattern.compile("\\b(anyone|worker|user|approver|admin)\\b");
     static final String PASSWORD = "a long enough secret";
 
     @TempDir
     Path dir;
-
-    /** Who may call each route, as docs/service.md says: the first role its third column names. */
-    static List<Route> documented() throws IOException {
-        Path docs = Path.of("..", "docs", "service.md");
-        if (!Files.exists(docs)) {
-            docs = Path.of("docs", "service.md");
-        }
-        List<Route> out = new ArrayList<>();
-        for (String line : Files.readAllLines(docs)) {
-            Matcher m = ROW.matcher(line);
-            if (m.matches()) {
-                Matcher who = ROLE.matcher(m.group(3));
-                assertTrue(who.find(), "a row of docs/service.md names no role: " + line);
-                out.add(new Route(m.group(1), m.group(2), Who.valueOf(who.group(1).equals("anyone") ? "ANYONE"
-                        : who.group(1).toUpperCase(Locale.ROOT))));
-            }
-        }
-        return out;
-    }
 
     static ServiceHost start(Path dir) {
         return ServiceHost.start("jdbc:h2:file:" + dir.resolve("db"), "127.0.0.1:0", dir.resolve("data"),
@@ -74,7 +47,7 @@ class ServiceAccessTest {
     void theDocsTablesAreTheRoutesServedAndWhoMayCallThem() throws Exception {
         try (ServiceHost host = start(dir)) {
             List<Route> served = host.server().routes();
-            List<Route> docs = documented();
+            List<Route> docs = WebClient.documented();
             Set<Route> missing = new HashSet<>(served);
             missing.removeAll(new HashSet<>(docs));
             Set<Route> extra = new HashSet<>(docs);

@@ -1,5 +1,7 @@
 package arbiter.service.pages;
 
+import arbiter.service.api.ServiceServer.Route;
+import arbiter.service.api.ServiceServer.Who;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -7,8 +9,13 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -30,6 +37,31 @@ public final class WebClient {
         public boolean refused() {
             return status == 401 || status == 403 || status == 303 && location != null && location.startsWith("/login");
         }
+    }
+
+    /** The docs' tables: {@code | METHOD | /path | who may call it |}. */
+    private static final Pattern ROW = Pattern.compile("^\\|\\s*(GET|POST|DELETE|PUT)\\s*\\|\\s*(/\\S*)\\s*\\|\\s*(.+?)\\s*\\|\\s*$");
+    private static final Pattern ROLE = Pattern.compile("\\b(anyone|worker|user|approver|admin)\\b");
+
+    /** Who may call each route, as docs/service.md says: the first role its third column names. */
+    public static List<Route> documented() throws IOException {
+        Path docs = Path.of("..", "docs", "service.md");
+        if (!Files.exists(docs)) {
+            docs = Path.of("docs", "service.md");
+        }
+        List<Route> out = new ArrayList<>();
+        for (String line : Files.readAllLines(docs)) {
+            Matcher m = ROW.matcher(line);
+            if (m.matches()) {
+                Matcher who = ROLE.matcher(m.group(3));
+                if (!who.find()) {
+                    throw new AssertionError("a row of docs/service.md names no role: " + line);
+                }
+                out.add(new Route(m.group(1), m.group(2), Who.valueOf(who.group(1).equals("anyone") ? "ANYONE"
+                        : who.group(1).toUpperCase(Locale.ROOT))));
+            }
+        }
+        return out;
     }
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)

@@ -35,12 +35,26 @@ function heard() {
   document.body.classList.remove("stale");
 }
 
-if (document.querySelector("[data-live]")) {
+/**
+ * The stream of /live, closed when the page is left: a page kept in the browser's back/forward cache
+ * would otherwise hold its connection, and a browser opens 6 at most to one server over HTTP/1.1 —
+ * the seventh page waited. Back on a cached page, the stream opens again and the page is renewed.
+ */
+function listen() {
   const events = new EventSource("/live");
   events.addEventListener("hello", heard);
   events.addEventListener("ping", heard);
   events.addEventListener("change", () => { heard(); renew(); });
   events.addEventListener("error", () => document.body.classList.add("stale"));
+  return events;
+}
+
+if (document.querySelector("[data-live]")) {
+  let events = listen();
+  window.addEventListener("pagehide", () => events.close());
+  window.addEventListener("pageshow", e => {
+    if (e.persisted) { events = listen(); renew(); }
+  });
   setInterval(() => {
     if (Date.now() - lastHeard > SILENCE_MS) document.body.classList.add("stale");
   }, 1000);

@@ -51,8 +51,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * two workers (one per token) play it while alice's page follows it live, without a reload, until the
  * SPRT stops it; the PDN downloads, and the page's W/D/L, pentanomial counts, Elo ±, LLR and
  * median-unbiased Elo are those {@code arbiter elo --pairs} and {@code arbiter sprt} give on its
- * counted games. Tests of chess, Quoridor and backgammon are played too, and the dashboard's viewer
- * draws a game of each family. No script of the markup ever runs. Each page's screenshot goes to
+ * counted games; a game opens in the dashboard's viewer (the viewer of every family:
+ * DashboardBrowserTest, GameReplayTest). No script of the markup ever runs. Each page's screenshot goes to
  * target/service-pages/ (those of docs/service.md were taken so).
  */
 class ServiceBrowserTest {
@@ -137,13 +137,6 @@ class ServiceBrowserTest {
         List<LogEntry> severe = d.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
         assertEquals(List.of(), severe.stream().map(LogEntry::getMessage).toList(), page + ": no console errors or blocked scripts");
-    }
-
-    private static String test(String name, String variant, int maxPlies) {
-        return "{\"name\": \"" + name + "\", \"game\": {\"variant\": \"" + variant + "\"}, \"limits\": {\"depth\": 1},"
-                + " \"players\": [{\"name\": \"a\", \"engine\": \"random\"}, {\"name\": \"b\", \"engine\": \"random\"}],"
-                + " \"schedule\": {\"type\": \"match\", \"players\": [\"a\", \"b\"], \"games\": 2},"
-                + " \"openings\": {\"randomPlies\": 2}, \"adjudication\": {\"maxPlies\": " + maxPlies + "}}";
     }
 
     @Test
@@ -238,33 +231,11 @@ class ServiceBrowserTest {
                 wait.until(x -> !text("#test-games").startsWith("0 "));
                 wait.until(x -> "finished".equals(text("#test-state")));
                 assertEquals(42L, js("return window.__marker"), "the page followed the test live, without a reload");
-                // the other families, approved by alice, played by the same machines
-                List<String> others = new ArrayList<>();
-                for (String[] g : new String[][] {{"chess", "120"}, {"quoridor", "120"}, {"backgammon", "400"}}) {
-                    long id = Wire.read(api.api("POST", "/api/tests", admin, test("viewer-" + g[0], g[0], Integer.parseInt(g[1]))).body(),
-                            Wire.Submitted.class).id();
-                    assertEquals(200, api.api("POST", "/api/tests/" + id + "/approve", alice, "{}").status());
-                    others.add("/tests/" + id);
-                }
-                for (String path : others) { // all played first: no live swap takes a row away under a click
-                    wait.until(x -> api.get(path).body().contains("id=\"test-state\">finished"));
-                }
                 open(testPath);
                 clickFirstGame();
                 wait.until(x -> !d.findElements(By.cssSelector("#viewer-board svg.position circle.piece")).isEmpty());
                 noScriptRan(testPath);
                 shot("service-test");
-                for (String path : others) {
-                    open(path);
-                    clickFirstGame();
-                    wait.until(x -> !d.findElements(By.cssSelector("#viewer-board svg.position .piece")).isEmpty());
-                    String game = (String) js("return document.querySelector('#viewer-board svg.position').dataset.game");
-                    d.findElement(By.id("viewer-first")).click();
-                    wait.until(x -> text("#viewer-ply").startsWith("ply 0 /"));
-                    long pieces = (Long) js("return document.querySelectorAll('#viewer-board svg.position .piece').length");
-                    assertTrue(pieces >= 2, path + " (" + game + "): the start position's pieces: " + pieces);
-                    noScriptRan(path);
-                }
                 open("/");
                 assertTrue(d.getPageSource().contains(Html.esc(NAME)), "the name as text in the list");
                 noScriptRan("/");

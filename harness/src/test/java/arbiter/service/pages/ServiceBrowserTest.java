@@ -57,7 +57,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class ServiceBrowserTest {
     static final Path SHOTS = Path.of("target", "service-pages");
-    static final String PASSWORD = "a long enough secret";
     /** Markup in the test's name and description: shown as text, never run (the name has no '/': it names a folder). */
     static final String NAME = "deep<img src=x onerror=window.__xss=1>";
     static final String DESCRIPTION = "<script>window.__xss=1</script> depth 2 against depth 1";
@@ -99,7 +98,7 @@ class ServiceBrowserTest {
     private void login(String name) {
         open("/login");
         fill("name", name);
-        fill("password", PASSWORD);
+        fill("password", ServiceAccessTest.PASSWORD);
         submit("form[action='/login']");
         wait.until(x -> name.equals(text("#me")));
     }
@@ -151,7 +150,7 @@ class ServiceBrowserTest {
             String admin = TokenFiles.read(dir.resolve("data/admin.token"));
             String alice = Wire.read(api.api("POST", "/api/users", admin, Wire.write(new Wire.NewUser("alice", "approver"))).body(),
                     Wire.Token.class).token();
-            api.api("POST", "/api/password", alice, Wire.write(new Wire.Password(PASSWORD)));
+            api.api("POST", "/api/password", alice, Wire.write(new Wire.Password(ServiceAccessTest.PASSWORD)));
             d = arbiter.dashboard.DashboardBrowserTest.browser(dir.resolve("profile"));
             wait = new WebDriverWait(d, Duration.ofSeconds(120));
             try {
@@ -159,8 +158,8 @@ class ServiceBrowserTest {
                 open("/register");
                 shot("service-register");
                 fill("name", "carol");
-                fill("password", PASSWORD);
-                fill("password2", PASSWORD);
+                fill("password", ServiceAccessTest.PASSWORD);
+                fill("password2", ServiceAccessTest.PASSWORD);
                 submit("form[action='/register']");
                 assertTrue(text("#message").startsWith("Registered: carol"), text("#message"));
                 open("/login");

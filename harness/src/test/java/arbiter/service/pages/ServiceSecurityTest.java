@@ -38,7 +38,6 @@ class ServiceSecurityTest {
     static final List<String> XSS = List.of("<script>window.__xss=1</script>", "\"><img src=x onerror=\"window.__xss=1\">",
             "'><svg onload=window.__xss=1>");
     static final String SQL = "x'); DROP TABLE users; --";
-    static final String PASSWORD = "a long enough secret";
 
     @TempDir
     Path dir;
@@ -58,13 +57,13 @@ class ServiceSecurityTest {
     private String user(String name, String role) {
         String token = Wire.read(web.api("POST", "/api/users", admin, Wire.write(new Wire.NewUser(name, role))).body(), Wire.Token.class)
                 .token();
-        assertEquals(200, web.api("POST", "/api/password", token, Wire.write(new Wire.Password(PASSWORD))).status());
+        assertEquals(200, web.api("POST", "/api/password", token, Wire.write(new Wire.Password(ServiceAccessTest.PASSWORD))).status());
         return token;
     }
 
     private WebClient loggedIn(String name) {
         WebClient c = new WebClient("http://" + host.address());
-        assertTrue(c.login(name, PASSWORD), name + " logs in");
+        assertTrue(c.login(name, ServiceAccessTest.PASSWORD), name + " logs in");
         return c;
     }
 
@@ -112,7 +111,7 @@ class ServiceSecurityTest {
                     XSS.get(0), 1, Map.of(), false))).status());
             // a user name with markup is refused outright
             WebClient.Answer bad = new WebClient("http://" + host.address()).post("/register", Map.of("name", XSS.get(0), "password",
-                    PASSWORD, "password2", PASSWORD));
+                    ServiceAccessTest.PASSWORD, "password2", ServiceAccessTest.PASSWORD));
             assertEquals(400, bad.status());
             inert("/register's refusal", bad.body(), List.of());
 
@@ -122,7 +121,7 @@ class ServiceSecurityTest {
             inert("/machines", web.get("/machines").body(), List.of(XSS.get(1), XSS.get(0)));
             inert("/account", ann.get("/account").body(), List.of(XSS.get(2)));
             inert(formTest, ann.get(formTest).body(), List.of(XSS.get(2), XSS.get(0), "n" + XSS.get(2))); // a player's name: no '"'
-            web.api("POST", "/api/password", admin, Wire.write(new Wire.Password(PASSWORD)));
+            web.api("POST", "/api/password", admin, Wire.write(new Wire.Password(ServiceAccessTest.PASSWORD)));
             inert("/users", loggedIn("admin").get("/users").body(), List.of());
             assertTrue(web.get("/tests/" + id).body().contains(Html.esc(Wire.write(XSS.get(0)))), "the option's name, as JSON text");
         }
@@ -175,8 +174,8 @@ class ServiceSecurityTest {
             assertEquals(404, apu.post("/users/x'%20OR%201=1/enable", Map.of()).status(), "no such user");
             // bodies: a user name with SQL is refused by its form; a label, a name, a machine are kept as the text they are
             assertEquals(400, web.api("POST", "/api/users", admin, Wire.write(new Wire.NewUser(SQL, "user"))).status());
-            assertEquals(400, new WebClient("http://" + host.address()).post("/register", Map.of("name", SQL, "password", PASSWORD,
-                    "password2", PASSWORD)).status());
+            assertEquals(400, new WebClient("http://" + host.address()).post("/register", Map.of("name", SQL, "password", ServiceAccessTest.PASSWORD,
+                    "password2", ServiceAccessTest.PASSWORD)).status());
             WebClient.Answer login = new WebClient("http://" + host.address()).post("/login", Map.of("name", "admin' OR '1'='1", "password",
                     "' OR '1'='1", "next", "/"));
             assertEquals(401, login.status(), "no log in by SQL");
@@ -207,7 +206,7 @@ class ServiceSecurityTest {
                 assertTrue(a.body().contains("CSRF"), a.body());
             }
             assertFalse(ann.get("/account").body().contains("no token"), "no token was made");
-            assertEquals(403, new WebClient("http://" + host.address()).postRaw("/login", Map.of("name", "ann", "password", PASSWORD))
+            assertEquals(403, new WebClient("http://" + host.address()).postRaw("/login", Map.of("name", "ann", "password", ServiceAccessTest.PASSWORD))
                     .status(), "log in too");
             assertEquals(201, ann.post("/account/tokens", Map.of("kind", "api", "label", "with its token")).status());
             String set = web.get("/").body();
@@ -303,7 +302,7 @@ class ServiceSecurityTest {
             for (int i = 0; i < ServicePages.LOGIN_FAILURES_PER_NAME; i++) {
                 assertEquals(401, guesser.post("/login", Map.of("name", "ann", "password", "guess " + i, "next", "/")).status());
             }
-            WebClient.Answer right = guesser.post("/login", Map.of("name", "ANN", "password", PASSWORD, "next", "/"));
+            WebClient.Answer right = guesser.post("/login", Map.of("name", "ANN", "password", ServiceAccessTest.PASSWORD, "next", "/"));
             assertEquals(429, right.status(), "even the right password waits once the name is throttled");
             assertTrue(right.body().contains("Too many failed logins"), right.body());
             WebClient.Answer other = new WebClient("http://" + host.address()).post("/login", Map.of("name", "admin", "password", "x",
@@ -313,7 +312,7 @@ class ServiceSecurityTest {
             for (int i = 0; i < ServicePages.REGISTRATIONS_PER_ADDRESS; i++) {
                 assertEquals(400, guesser.post("/register", Map.of("name", "r" + i, "password", "short", "password2", "short")).status());
             }
-            assertEquals(429, guesser.post("/register", Map.of("name", "r9", "password", PASSWORD, "password2", PASSWORD)).status());
+            assertEquals(429, guesser.post("/register", Map.of("name", "r9", "password", ServiceAccessTest.PASSWORD, "password2", ServiceAccessTest.PASSWORD)).status());
         }
     }
 
@@ -334,7 +333,7 @@ class ServiceSecurityTest {
             try (ServiceHost started = start()) {
                 secrets.add(admin);
                 secrets.add(TokenFiles.read(dir.resolve("data/worker.token")));
-                secrets.add(PASSWORD);
+                secrets.add(ServiceAccessTest.PASSWORD);
                 String ann = user("ann", "user");
                 secrets.add(ann);
                 WebClient visitor = new WebClient("http://" + host.address());
@@ -354,7 +353,7 @@ class ServiceSecurityTest {
                 secrets.add(shown);
                 String newPassword = "the new password 3";
                 secrets.add(newPassword);
-                assertEquals(200, annPages.post("/account/password", Map.of("current", PASSWORD, "password", newPassword, "password2",
+                assertEquals(200, annPages.post("/account/password", Map.of("current", ServiceAccessTest.PASSWORD, "password", newPassword, "password2",
                         newPassword)).status());
                 secrets.add(annPages.cookie());
                 String forged = "arb_" + "A".repeat(43);

@@ -1,5 +1,5 @@
 // Arbiter's live dashboard: renders /api/state, then every state pushed on /api/events. Plain DOM and SVG;
-// the boards are drawn by boards.js.
+// the boards are drawn by boards.js, a finished game is replayed by viewer.js.
 "use strict";
 
 /** Silence longer than this (the server sends at least a ping a second) means the run or the network is gone. */
@@ -108,7 +108,7 @@ function render(state) {
   if (!games.length) live.appendChild(el("div", {}, state.ended ? "the run has ended" : lost ? "not known: connection lost" : "none"));
 
   rows(document.querySelector("#finished tbody"), state.finished || [], g => [g.id, g.white, g.black, g.result, g.termination],
-    g => openGame(g.id));
+    g => openGame("api/game/" + g.id, g.id, () => lost ? "the dashboard has stopped; the game is in the run's games.pdn" : null));
 
   const workers = state.workers || [];
   document.getElementById("workers-section").hidden = workers.length === 0;
@@ -280,65 +280,6 @@ function chart(svg, series, xTitle, yTitle, hlines, legend) {
   });
   svg.replaceChildren(...parts);
 }
-
-// ---- a finished game, read back from the run's games.pdn ----
-
-const viewer = {game: null, ply: 0, timer: null};
-
-function openGame(id) {
-  fetch("api/game/" + id).then(r => r.ok ? r.json() : r.text().then(t => { throw new Error(t); })).then(game => {
-    stopPlaying();
-    viewer.game = game;
-    viewer.ply = game.positions.length - 1;
-    document.getElementById("viewer-section").hidden = false;
-    document.getElementById("viewer-title").textContent = "Game " + game.id + ": " + game.white + " – " + game.black + "  " + game.result
-      + (game.termination ? " (" + game.termination + ")" : "");
-    showPly();
-  }).catch(e => {
-    document.getElementById("viewer-section").hidden = false;
-    document.getElementById("viewer-title").textContent = "Game " + id + ": "
-      + (lost ? "the dashboard has stopped; the game is in the run's games.pdn" : e.message);
-    document.getElementById("viewer-board").replaceChildren();
-  });
-}
-
-function showPly() {
-  const g = viewer.game, k = viewer.ply;
-  const drawn = drawBoard(g.variant, g.rules, g.positions[k], k > 0 ? g.moves[k - 1] : null);
-  drawn.svg.setAttribute("data-ply", k);
-  document.getElementById("viewer-board").replaceChildren(drawn.svg);
-  document.getElementById("viewer-ply").textContent = "ply " + k + " / " + (g.positions.length - 1)
-    + (k > 0 ? ", last " + g.moves[k - 1] : ", start") + " · " + drawn.side;
-}
-
-function step(delta) {
-  if (!viewer.game) return;
-  viewer.ply = Math.max(0, Math.min(viewer.game.positions.length - 1, viewer.ply + delta));
-  showPly();
-}
-
-function stopPlaying() {
-  if (viewer.timer) clearInterval(viewer.timer);
-  viewer.timer = null;
-  document.getElementById("viewer-play").textContent = "play";
-}
-
-function togglePlay() {
-  if (viewer.timer || !viewer.game) { stopPlaying(); return; }
-  if (viewer.ply >= viewer.game.positions.length - 1) viewer.ply = 0;
-  showPly();
-  document.getElementById("viewer-play").textContent = "pause";
-  viewer.timer = setInterval(() => {
-    if (viewer.ply >= viewer.game.positions.length - 1) { stopPlaying(); return; }
-    step(1);
-  }, 600);
-}
-
-document.getElementById("viewer-first").addEventListener("click", () => { stopPlaying(); step(-1e9); });
-document.getElementById("viewer-back").addEventListener("click", () => { stopPlaying(); step(-1); });
-document.getElementById("viewer-forward").addEventListener("click", () => { stopPlaying(); step(1); });
-document.getElementById("viewer-last").addEventListener("click", () => { stopPlaying(); step(1e9); });
-document.getElementById("viewer-play").addEventListener("click", togglePlay);
 
 // ---- the connection ----
 

@@ -1,11 +1,13 @@
 package arbiter.cli;
 
 import arbiter.service.api.ServiceHost;
+import arbiter.service.pages.ServicePages;
 import arbiter.service.schedule.Board;
 import arbiter.service.store.Database;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -65,7 +67,7 @@ final class ServeCommand implements Callable<Integer> {
         StopOnSignal.run(log, spec.commandLine().getErr(), stop::countDown, () -> {
             ServiceHost host;
             try {
-                host = ServiceHost.start(url, listen, data, settings);
+                host = ServiceHost.start(url, listen, data, settings, List.of(ServicePages::new));
             } catch (Database.OpenException | IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage());
             }

@@ -2,6 +2,7 @@ package arbiter.cli;
 
 import arbiter.config.ConfigLoader;
 import arbiter.io.BoundedFiles;
+import arbiter.service.protocol.TestFields;
 import arbiter.service.protocol.Wire;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -102,7 +103,7 @@ final class SubmitCommand implements Callable<Integer> {
         for (ObjectNode t : tests) {
             Wire.Submitted s = ServiceCalls.call(() -> client.post("/api/tests", Wire.write(t), Wire.Submitted.class));
             out.println("test " + s.id() + " (" + t.path("name").asText("test") + ") submitted: " + s.state()
-                    + ("pending".equals(s.state()) ? " until an admin approves it (it builds engines from source)" : ""));
+                    + ("pending".equals(s.state()) ? " until an approver other than you approves it" : ""));
         }
         return 0;
     }
@@ -136,7 +137,7 @@ final class SubmitCommand implements Callable<Integer> {
             t.withObjectProperty("schedule").put("type", "match").putArray("players").add("new").add("base");
         }
         if (!limits.isEmpty()) {
-            t.set("limits", values(limits));
+            t.set("limits", TestFields.values(limits));
         }
         if (pairs != null) {
             t.withObjectProperty("schedule").put("type", "match").put("games", 2L * pairs);
@@ -167,36 +168,7 @@ final class SubmitCommand implements Callable<Integer> {
         if (engine == null) {
             throw new BadInputException("--new and --base go together");
         }
-        ObjectNode p = JsonNodeFactory.instance.objectNode().put("name", name);
-        int colon = engine.indexOf(':');
-        p.put("engine", colon < 0 ? engine : engine.substring(0, colon));
-        if (colon >= 0) {
-            p.put("protocol", engine.substring(colon + 1));
-        }
-        if (!options.isEmpty()) {
-            p.set("options", values(options));
-        }
-        if (!limits.isEmpty()) {
-            p.set("limits", values(limits));
-        }
-        return p;
-    }
-
-    /** K=V values as JSON: numbers and booleans as such, the rest as text. */
-    private static ObjectNode values(Map<String, String> kv) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        kv.forEach((k, v) -> {
-            if (v.matches("-?\\d{1,18}")) {
-                o.put(k, Long.parseLong(v));
-            } else if (v.matches("-?\\d+\\.\\d+")) {
-                o.put(k, Double.parseDouble(v));
-            } else if (v.equals("true") || v.equals("false")) {
-                o.put(k, Boolean.parseBoolean(v));
-            } else {
-                o.put(k, v);
-            }
-        });
-        return o;
+        return TestFields.player(name, engine, options, limits);
     }
 
     /** Reads the files a test names into it: openings.file becomes openings.text, weightsFile becomes weights. */

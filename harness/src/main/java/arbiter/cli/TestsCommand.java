@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code arbiter tests}: the service's tests for scripts — list, status, stop, approve, wait, and their games. */
 @Command(name = "tests", mixinStandardHelpOptions = true,
-        description = "The test service's tests: list (the default), status ID, stop ID, approve ID, wait ID..., pdn ID --out FILE.")
+        description = "The test service's tests: list (the default), status ID, stop ID, approve ID (an approver, not the "
+                + "test's author), modify ID --priority P --throughput T, wait ID..., pdn ID --out FILE.")
 final class TestsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,7 +28,7 @@ final class TestsCommand implements Callable<Integer> {
     @Mixin
     ServiceCalls service;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ACTION", description = "list, status, stop, approve, wait or pdn.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ACTION", description = "list, status, stop, approve, modify, wait or pdn.")
     String action = "list";
 
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ID", description = "Test ids.")
@@ -38,6 +39,12 @@ final class TestsCommand implements Callable<Integer> {
 
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "wait: give up after this long (exit 1).")
     long timeout = 24 * 3600;
+
+    @Option(names = "--priority", description = "modify: the test's new priority (-100 to 100).")
+    Integer priority;
+
+    @Option(names = "--throughput", description = "modify: the test's new throughput (1-500 percent).")
+    Integer throughput;
 
     @Override
     public Integer call() throws Exception {
@@ -66,6 +73,15 @@ final class TestsCommand implements Callable<Integer> {
                     o.println("test " + id + (action.equals("stop") ? " stopped" : " approved"));
                 }
             }
+            case "modify" -> {
+                if (priority == null || throughput == null) {
+                    throw new BadInputException("modify ID --priority P --throughput T");
+                }
+                for (long id : need()) {
+                    ServiceCalls.call(() -> client.post("/api/tests/" + id + "/modify", Wire.write(new Wire.Modify(priority, throughput))));
+                    o.println("test " + id + ": priority " + priority + ", throughput " + throughput + "%");
+                }
+            }
             case "wait" -> {
                 long end = System.currentTimeMillis() + timeout * 1000;
                 for (long id : need()) {
@@ -90,7 +106,7 @@ final class TestsCommand implements Callable<Integer> {
                 });
                 o.println("the games of test " + ids.get(0) + " are in " + out);
             }
-            default -> throw new BadInputException("unknown action '" + action + "': list, status, stop, approve, wait or pdn");
+            default -> throw new BadInputException("unknown action '" + action + "': list, status, stop, approve, modify, wait or pdn");
         }
         return 0;
     }

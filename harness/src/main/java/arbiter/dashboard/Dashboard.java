@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import arbiter.config.RunConfig;
 import arbiter.game.Games;
+import arbiter.pdn.GameReplay;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.staticfiles.Location;
@@ -155,12 +156,12 @@ public final class Dashboard implements RunListener, AutoCloseable {
             ctx.status(400).result("error: game id '" + ctx.pathParam("id") + "' is not a number");
             return;
         }
-        ObjectNode game = c == null ? null : GameReplay.find(c.output().resolve("games.pdn"), id);
+        GameReplay game = c == null ? null : GameReplay.find(c.output().resolve("games.pdn"), id);
         if (game == null) {
             ctx.status(404).result("error: no game " + id + " in the run's games.pdn (yet)");
             return;
         }
-        ctx.contentType("application/json").result(text(game));
+        ctx.contentType("application/json").result(JSON.writeValueAsString(game));
     }
 
     /** The run's HTML report, once it is written. */

@@ -39,14 +39,15 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The dashboard in real Chromium (Debian's chromium and chromium-driver) while a match with an SPRT is played. */
-class DashboardBrowserTest {
+public class DashboardBrowserTest {
     @TempDir
     Path dir;
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
-    static WebDriver browser(Path profile) {
+    /** Debian's chromium, headless, with its console log kept (the test service's browser test uses it too). */
+    public static WebDriver browser(Path profile) {
         assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "install Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run does)");
         ChromeOptions options = new ChromeOptions();

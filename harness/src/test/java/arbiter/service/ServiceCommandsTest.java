@@ -50,7 +50,7 @@ class ServiceCommandsTest {
         Path token = Files.writeString(dir.resolve("t"), "arb_x\n");
         refused("give test files, or --variant, --new, --base and --pairs (and --sprt, --limits ...)",
                 "submit", "--token-file", token.toString());
-        refused("unknown action 'sotp': list, status, stop, approve, wait or pdn", "tests", "sotp", "--token-file", token.toString());
+        refused("unknown action 'sotp': list, status, stop, approve, modify, wait or pdn", "tests", "sotp", "--token-file", token.toString());
         String[] r = run("tests", "--server", "http://127.0.0.1:1");
         assertEquals("2", r[0]);
         assertEquals(true, r[2].startsWith("error: the server at http://127.0.0.1:1 cannot be reached"), r[2]);

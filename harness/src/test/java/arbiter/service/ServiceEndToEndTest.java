@@ -70,8 +70,12 @@ class ServiceEndToEndTest {
             for (int i = 0; i < 3; i++) {
                 mine[i] = admin.post("/api/tests", test("a" + i, "random", 100_000, null, throughput[i]), Wire.Submitted.class).id();
             }
-            long sprt = bobs.post("/api/tests", test("b", "draughts-alphabeta", 200,
-                    "{\"elo0\": 0, \"elo1\": 100, \"alpha\": 0.05, \"beta\": 0.05}", 100), Wire.Submitted.class).id();
+            Wire.Submitted bobsTest = bobs.post("/api/tests", test("b", "draughts-alphabeta", 200,
+                    "{\"elo0\": 0, \"elo1\": 100, \"alpha\": 0.05, \"beta\": 0.05}", 100), Wire.Submitted.class);
+            assertEquals("pending", bobsTest.state(), "a user's test waits for an approver (the admin's start at once: "
+                    + "the only approver)");
+            long sprt = bobsTest.id();
+            admin.post("/api/tests/" + sprt + "/approve", "{}");
             double[] target = new double[3];
             Map<Long, Wire.TestView> first = views(admin);
             double sum = 0;

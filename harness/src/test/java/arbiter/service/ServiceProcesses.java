@@ -44,7 +44,8 @@ final class ServiceProcesses implements AutoCloseable {
                 "--concurrency", "1", "--log", dir.resolve(name + ".log").toString()));
     }
 
-    private Process start(String name, List<String> args) throws IOException {
+    /** {@code arbiter ARGS...} in a JVM of its own, its output in NAME.out. */
+    Process start(String name, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx192m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
                 "arbiter.cli.Main"));

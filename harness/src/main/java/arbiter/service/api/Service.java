@@ -1,7 +1,9 @@
 package arbiter.service.api;
 
 import arbiter.pdn.GameRecord;
+import arbiter.pdn.GameReplay;
 import arbiter.pdn.PdnReader;
+import arbiter.play.GameTask;
 import arbiter.service.protocol.TestDefinition;
 import arbiter.service.protocol.Wire;
 import arbiter.service.schedule.Board;
@@ -45,12 +47,18 @@ public final class Service implements AutoCloseable {
     private final State state;
     private final GroupCommit<State> commits;
     private final ScheduledExecutorService ticker;
+    private final People people;
+    /** The API's views of this database's tests (each test's SPRT read once). */
+    private final Views views = new Views();
+    /** Counts committed steps: a page that saw another number has something new to show. */
+    private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
 
     public Service(Database db, Board.Settings settings) {
         this.db = db;
         this.state = new State(new Board(settings, db.store()), new Accounts());
         load(state);
         this.commits = new GroupCommit<>(db.store(), state, this::load);
+        this.people = new People(this, db.store());
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "lease-expiry");
             t.setDaemon(true);
@@ -75,10 +83,20 @@ public final class Service implements AutoCloseable {
     }
 
     /** Runs a step and waits until it is written; a {@link Refused} comes back as it was thrown. */
-    private <R> R run(GroupCommit.Step<State, R> step) {
-        CompletableFuture<R> f = commits.submit(step);
+    <R> R run(GroupCommit.Step<State, R> step) {
+        boolean[] changed = new boolean[1];
+        CompletableFuture<R> f = commits.submit((s, w) -> {
+            int before = w.rows();
+            R r = step.apply(s, w);
+            changed[0] = w.rows() != before; // a row already in the batch was changed by an earlier step, which counts
+            return r;
+        });
         try {
-            return f.get(STEP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            R r = f.get(STEP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            if (changed[0]) {
+                version.incrementAndGet(); // after the commit: who reads it now reads the change
+            }
+            return r;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
@@ -92,6 +110,11 @@ public final class Service implements AutoCloseable {
         }
     }
 
+    /** Grows whenever a change was committed (a page's cue to show it again). */
+    public long version() {
+        return version.get();
+    }
+
     private void expire() {
         try {
             run((s, w) -> s.board().expire(System.currentTimeMillis(), w));
@@ -100,53 +123,9 @@ public final class Service implements AutoCloseable {
         }
     }
 
-    // ---- identity ----
-
-    /** The first start: an admin, its API token and a worker token (texts returned once); null when users exist. */
-    public String[] bootstrap() {
-        return run((s, w) -> {
-            if (!s.accounts().empty()) {
-                return null;
-            }
-            long now = System.currentTimeMillis();
-            Rows.User admin = s.accounts().user("admin", Accounts.ADMIN, now, w);
-            long[] id = new long[1];
-            String api = s.accounts().token(admin.id(), Accounts.API, "made at the first start", now, w, id);
-            String worker = s.accounts().token(admin.id(), Accounts.WORKER, "made at the first start", now, w, id);
-            return new String[] {api, worker};
-        });
-    }
-
-    public Wire.Token newUser(Accounts.Caller caller, Wire.NewUser u) {
-        requireAdmin(caller, "make users");
-        return run((s, w) -> {
-            long now = System.currentTimeMillis();
-            Rows.User user = s.accounts().user(u.name(), u.role() == null ? Accounts.USER : u.role(), now, w);
-            long[] id = new long[1];
-            String text = s.accounts().token(user.id(), Accounts.API, "made with the user", now, w, id);
-            return new Wire.Token(id[0], user.name(), Accounts.API, text);
-        });
-    }
-
-    public Wire.Token newToken(Accounts.Caller caller, Wire.NewToken t) {
-        return run((s, w) -> {
-            long[] id = new long[1];
-            String text = s.accounts().token(caller.user().id(), t.kind(), t.label(), System.currentTimeMillis(), w, id);
-            return new Wire.Token(id[0], caller.user().name(), t.kind(), text);
-        });
-    }
-
-    public void revoke(Accounts.Caller caller, long tokenId) {
-        run((s, w) -> {
-            s.accounts().revoke(caller, tokenId, System.currentTimeMillis(), w);
-            return null;
-        });
-    }
-
-    private static void requireAdmin(Accounts.Caller caller, String what) {
-        if (!caller.admin()) {
-            throw new Refused(Refused.Kind.FORBIDDEN, "only an admin may " + what);
-        }
+    /** Accounts, tokens, machines and the event log. */
+    public People people() {
+        return people;
     }
 
     // ---- workers ----
@@ -192,7 +171,11 @@ public final class Service implements AutoCloseable {
 
     // ---- tests ----
 
-    /** A new test: active, or pending until an admin approves it when a worker must build an engine for it. */
+    /**
+     * A new test: pending until an approver other than its author approves it — except that the
+     * tests of the only approver (an approver or admin when no one else is one, as on a fresh server)
+     * start at once, as no one else could approve them.
+     */
     public Wire.Submitted submit(Accounts.Caller caller, String body) {
         TestDefinition d;
         try {
@@ -201,37 +184,82 @@ public final class Service implements AutoCloseable {
             throw new Refused(Refused.Kind.BAD, e.getMessage());
         }
         String text = Wire.write(d.json());
-        boolean approved = !d.builds() || caller.admin();
-        long id = run((s, w) -> s.board().submit(caller.user().id(), d, text, approved, System.currentTimeMillis(), w));
-        LOG.info("test {} ({}) submitted by {}{}", id, d.name(), caller.user().name(), approved ? "" : ", waiting for approval");
-        return new Wire.Submitted(id, approved ? "active" : "pending");
+        Wire.Submitted submitted = run((s, w) -> {
+            long now = System.currentTimeMillis();
+            boolean sole = s.accounts().soleApprover(caller.id());
+            long id = s.board().submit(caller.id(), d, text, sole, now, w);
+            w.event(Rows.Event.of(now, caller.id(), id, "submitted", "test " + id + " (" + d.name() + ") by " + caller.user().name()
+                    + (sole ? ", started at once: its author is the only approver" : ", waiting for an approver")));
+            return new Wire.Submitted(id, sole ? "active" : "pending");
+        });
+        LOG.info("test {} ({}) submitted by {}: {}", submitted.id(), d.name(), caller.user().name(), submitted.state());
+        return submitted;
     }
 
+    /** An approver approves another's pending test: it joins the share. */
     public void approve(Accounts.Caller caller, long test) {
-        requireAdmin(caller, "approve a test");
+        if (!caller.approver()) {
+            throw new Refused(Refused.Kind.FORBIDDEN, "only an approver may approve a test");
+        }
         run((s, w) -> {
-            s.board().approve(test, System.currentTimeMillis(), w);
+            Rows.Test t = held(s, test);
+            if (t.userId() == caller.id()) {
+                throw new Refused(Refused.Kind.FORBIDDEN, "test " + test + " is your own: another approver approves it");
+            }
+            long now = System.currentTimeMillis();
+            s.board().approve(test, now, w);
+            w.event(Rows.Event.of(now, caller.id(), test, "approved", "test " + test + " (" + t.name() + ") approved by "
+                    + caller.user().name()));
             return null;
         });
     }
 
+    /** The test's author or an approver stops it. */
     public void stop(Accounts.Caller caller, long test) {
-        boolean held = run((s, w) -> {
-            Rows.Test t = s.board().test(test);
-            if (t == null || "finished".equals(t.state()) || "stopped".equals(t.state())) {
-                return false;
-            }
-            if (t.userId() != caller.user().id() && !caller.admin()) {
-                throw new Refused(Refused.Kind.FORBIDDEN, "test " + test + " is another user's");
-            }
-            s.board().stop(test, "stopped by " + caller.user().name(), System.currentTimeMillis(), w);
-            return true;
+        run((s, w) -> {
+            Rows.Test t = ownOrApproved(caller, held(s, test));
+            long now = System.currentTimeMillis();
+            s.board().stop(test, "stopped by " + caller.user().name(), now, w);
+            w.event(Rows.Event.of(now, caller.id(), test, "stopped", "test " + test + " (" + t.name() + ") stopped by "
+                    + caller.user().name()));
+            return null;
         });
-        if (!held) {
+    }
+
+    /** The test's author or an approver changes its priority and throughput. */
+    public void modify(Accounts.Caller caller, long test, int priority, int throughput) {
+        if (Math.abs(priority) > TestDefinition.MAX_PRIORITY || throughput < TestDefinition.MIN_THROUGHPUT
+                || throughput > TestDefinition.MAX_THROUGHPUT) {
+            throw new Refused(Refused.Kind.BAD, "a priority is -" + TestDefinition.MAX_PRIORITY + " to " + TestDefinition.MAX_PRIORITY
+                    + ", a throughput " + TestDefinition.MIN_THROUGHPUT + " to " + TestDefinition.MAX_THROUGHPUT);
+        }
+        run((s, w) -> {
+            Rows.Test t = ownOrApproved(caller, held(s, test));
+            long now = System.currentTimeMillis();
+            s.board().modify(test, priority, throughput, now, w);
+            w.event(Rows.Event.of(now, caller.id(), test, "modified", "test " + test + " (" + t.name() + "): priority "
+                    + priority + ", throughput " + throughput + "% by " + caller.user().name()));
+            return null;
+        });
+    }
+
+    /** The test, when it is the caller's or the caller is an approver. */
+    private static Rows.Test ownOrApproved(Accounts.Caller caller, Rows.Test t) {
+        if (t.userId() != caller.id() && !caller.approver()) {
+            throw new Refused(Refused.Kind.FORBIDDEN, "test " + t.id() + " is another user's");
+        }
+        return t;
+    }
+
+    /** A test that is not over (a step's check, on the state it changes). */
+    private Rows.Test held(State s, long test) {
+        Rows.Test t = s.board().test(test);
+        if (t == null || "finished".equals(t.state()) || "stopped".equals(t.state())) {
             boolean exists = db.store().test(test).isPresent();
             throw new Refused(exists ? Refused.Kind.CONFLICT : Refused.Kind.UNKNOWN,
                     "test " + test + (exists ? " is over" : " does not exist"));
         }
+        return t;
     }
 
     /** A test as anyone may read it: from the board while it runs, else from the database. */
@@ -241,10 +269,10 @@ public final class Service implements AutoCloseable {
             return t == null ? null : new Object[] {t, s.board().share(id), s.board().tasks(id)};
         });
         if (live != null) {
-            return Views.of((Rows.Test) live[0], accounts(), (Double) live[1], (Integer) live[2]);
+            return views.of((Rows.Test) live[0], accounts(), (Double) live[1], (Integer) live[2]);
         }
         Rows.Test t = db.store().test(id).orElseThrow(() -> new Refused(Refused.Kind.UNKNOWN, "test " + id + " does not exist"));
-        return Views.of(t, accounts(), 0, 0);
+        return views.of(t, accounts(), 0, 0);
     }
 
     /** The tests held (not over, or over with tasks that may still report), then the latest over (up to {@code limit}). */
@@ -256,11 +284,11 @@ public final class Service implements AutoCloseable {
         for (Object[] l : live) {
             Rows.Test t = (Rows.Test) l[0];
             held.add(t.id());
-            out.add(Views.of(t, accounts(), (Double) l[1], (Integer) l[2]));
+            out.add(views.of(t, accounts(), (Double) l[1], (Integer) l[2]));
         }
         for (Rows.Test t : db.store().tests(List.of("finished", "stopped"), limit)) {
             if (!held.contains(t.id())) {
-                out.add(Views.of(t, accounts(), 0, 0));
+                out.add(views.of(t, accounts(), 0, 0));
             }
         }
         return out;
@@ -299,7 +327,9 @@ public final class Service implements AutoCloseable {
 
     /** An approver purges a worker's games of a test ({@link Board#purge}). */
     public Wire.Purged purge(Accounts.Caller caller, long id, Wire.Purge p) {
-        requireAdmin(caller, "purge a worker's games"); // the approvers' (issue 34's accounts)
+        if (!caller.approver()) {
+            throw new Refused(Refused.Kind.FORBIDDEN, "only an approver purges a worker's games");
+        }
         String reason = p.reason() == null || p.reason().isBlank() ? "no reason given" : p.reason().strip();
         String why = "by " + caller.user().name() + ": " + (reason.length() > 200 ? reason.substring(0, 200) : reason)
                 .replaceAll("\\p{Cntrl}", " ");
@@ -323,6 +353,42 @@ public final class Service implements AutoCloseable {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         db.store().pdn(id, out);
         return JobViews.ratings(new StringReader(out.toString(java.nio.charset.StandardCharsets.UTF_8)), "test " + id);
+    }
+
+    /** Game {@code game} of a test replayed for the viewer (from the chunk holding its pair). */
+    public GameReplay game(long test, long game) {
+        long pair = (game - GameTask.FIRST_ID) / 2;
+        for (Rows.Chunk c : db.store().chunks(test)) {
+            if (c.firstPair() <= pair && pair < c.firstPair() + c.pairs()) {
+                GameReplay g = GameReplay.find(db.store().chunkPdn(c.taskId(), c.seq()), game);
+                if (g != null) {
+                    return g;
+                }
+            }
+        }
+        throw new Refused(Refused.Kind.UNKNOWN, "test " + test + " has no game " + game + " (yet)");
+    }
+
+    /** Every task of a test, in the order of their first pairs. */
+    public List<Rows.Task> taskRows(long test) {
+        return db.store().tasks(test);
+    }
+
+    /** The chunks of a test (without their games), in the order of their first pairs. */
+    public List<Rows.Chunk> chunks(long test) {
+        return db.store().chunks(test);
+    }
+
+    /** The games of one chunk, or null. */
+    public String chunkPdn(long task, int seq) {
+        return db.store().chunkPdn(task, seq);
+    }
+
+    /** The workers of these ids, by id. */
+    public java.util.Map<Long, Rows.Worker> workers(java.util.Collection<Long> ids) {
+        java.util.Map<Long, Rows.Worker> out = new java.util.HashMap<>();
+        db.store().workers(ids).forEach(w -> out.put(w.id(), w));
+        return out;
     }
 
     /** Writes a test's games as one PDN file. */

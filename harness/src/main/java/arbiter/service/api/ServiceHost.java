@@ -6,6 +6,7 @@ import arbiter.service.store.Database;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@code arbiter serve} put together: the database, the service and its HTTP server. On the first
@@ -36,17 +37,24 @@ public final class ServiceHost implements AutoCloseable {
      * @throws IllegalArgumentException when the address cannot be served or a token file cannot be written
      */
     public static ServiceHost start(String dbUrl, String listen, Path data, Board.Settings settings) {
+        return start(dbUrl, listen, data, settings, List.of());
+    }
+
+    /** The same with more routes on the server (the web pages), each made for the service. */
+    public static ServiceHost start(String dbUrl, String listen, Path data, Board.Settings settings,
+                                    List<Function<Service, ServiceServer.Extension>> extensions) {
         Database db = Database.open(dbUrl);
         Service service = null;
         try {
             service = new Service(db, settings);
             List<Path> written = new ArrayList<>();
-            String[] tokens = service.bootstrap();
+            String[] tokens = service.people().bootstrap();
             if (tokens != null) {
                 written.add(TokenFiles.write(data.resolve(ADMIN_TOKEN), tokens[0]));
                 written.add(TokenFiles.write(data.resolve(WORKER_TOKEN), tokens[1]));
             }
-            ServiceServer server = new ServiceServer(service, listen);
+            Service made = service;
+            ServiceServer server = new ServiceServer(service, listen, extensions.stream().map(e -> e.apply(made)).toList());
             return new ServiceHost(db, service, server, written);
         } catch (RuntimeException e) {
             if (service != null) {
@@ -72,6 +80,10 @@ public final class ServiceHost implements AutoCloseable {
 
     public Service service() {
         return service;
+    }
+
+    public ServiceServer server() {
+        return server;
     }
 
     @Override

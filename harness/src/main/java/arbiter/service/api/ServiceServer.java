@@ -6,8 +6,11 @@ import arbiter.service.store.Store;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -25,20 +28,40 @@ public final class ServiceServer implements AutoCloseable {
     static final int MAX_SMALL_BODY = 64 << 10;
     public static final String DEFAULT_ADDRESS = "127.0.0.1:7700";
 
-    /** Who may call an endpoint. */
-    enum Who { ANYONE, USER, ADMIN, WORKER }
+    /**
+     * Who may call an endpoint or page, as docs/service.md's tables say: anyone; an active user (some
+     * only for their own tests or tokens, which the call checks); an approver (or admin); an admin;
+     * a worker (a machine's worker token).
+     */
+    public enum Who { ANYONE, USER, APPROVER, ADMIN, WORKER }
+
+    /** An endpoint or page: its method, its path as Javalin writes it ({@code /api/tests/{id}}) and who may call it. */
+    public record Route(String method, String path, Who who) {
+    }
+
+    /** More routes on the same server (the web pages): installed before it starts serving. */
+    public interface Extension {
+        void install(ServiceServer server);
+
+        /** Called when the server stops. */
+        default void close() {
+        }
+    }
 
     private final Service service;
     private final Javalin app;
     private final String address;
+    private final List<Route> routes = new ArrayList<>();
+    private final List<Extension> extensions;
 
     /**
      * Serves on {@code host:port} (port 0: any free one).
      *
      * @throws IllegalArgumentException when the address is malformed or cannot be bound
      */
-    public ServiceServer(Service service, String hostPort) {
+    public ServiceServer(Service service, String hostPort, List<Extension> extensions) {
         this.service = service;
+        this.extensions = List.copyOf(extensions);
         int colon = hostPort.lastIndexOf(':');
         int port;
         try {
@@ -54,10 +77,12 @@ public final class ServiceServer implements AutoCloseable {
             config.showJavalinBanner = false;
             config.http.maxRequestSize = MAX_BODY;
         });
-        routes();
+        serve();
+        extensions.forEach(e -> e.install(this));
         try {
             app.start(host, port);
         } catch (RuntimeException e) {
+            this.extensions.forEach(Extension::close);
             throw new IllegalArgumentException("--listen: cannot serve on " + hostPort + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         }
@@ -69,47 +94,106 @@ public final class ServiceServer implements AutoCloseable {
         return address;
     }
 
-    private void routes() {
-        app.get("/api/version", ctx -> json(ctx, new Version(Wire.PROTOCOL)));
-        app.get("/api/tests", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.list(limit(ctx)))));
-        app.get("/api/tests/{id}", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.view(id(ctx)))));
-        app.get("/api/tests/{id}/definition", guard(Who.ANYONE, (ctx, c) ->
-                ctx.contentType("application/json").result(service.definition(id(ctx)))));
-        app.get("/api/tests/{id}/pdn", guard(Who.ANYONE, this::pdn));
-        app.get("/api/tests/{id}/tasks", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.tasks(id(ctx)))));
-        app.get("/api/tests/{id}/workers", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.workers(id(ctx)))));
-        app.get("/api/tests/{id}/spsa", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.spsa(id(ctx)))));
-        app.get("/api/tests/{id}/ratings", guard(Who.ANYONE, (ctx, c) -> json(ctx, service.ratings(id(ctx)))));
-        app.post("/api/tests/{id}/purge", guard(Who.ADMIN, (ctx, c) ->
-                json(ctx, service.purge(c, id(ctx), Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Purge.class)))));
-        app.post("/api/tests", guard(Who.USER, (ctx, c) -> json(ctx.status(201), service.submit(c, body(ctx, MAX_BODY)))));
-        app.post("/api/tests/{id}/stop", guard(Who.USER, (ctx, c) -> {
+    public Service service() {
+        return service;
+    }
+
+    /** Every endpoint and page served, in the order they were added. */
+    public List<Route> routes() {
+        return List.copyOf(routes);
+    }
+
+    /** Serves a route and records it (the tables of docs/service.md are checked against these). */
+    public void add(HandlerType method, String path, Who who, Handler handler) {
+        routes.add(new Route(method.name(), path, who));
+        app.addHttpHandler(method, path, handler);
+    }
+
+    private void api(HandlerType method, String path, Who who, Call call) {
+        add(method, path, who, guard(who, call));
+    }
+
+    private void serve() {
+        HandlerType get = HandlerType.GET;
+        HandlerType post = HandlerType.POST;
+        People people = service.people();
+        api(get, "/api/version", Who.ANYONE, (ctx, c) -> json(ctx, new Version(Wire.PROTOCOL)));
+        api(get, "/api/tests", Who.ANYONE, (ctx, c) -> json(ctx, service.list(limit(ctx))));
+        api(get, "/api/tests/{id}", Who.ANYONE, (ctx, c) -> json(ctx, service.view(id(ctx))));
+        api(get, "/api/tests/{id}/definition", Who.ANYONE, (ctx, c) ->
+                ctx.contentType("application/json").result(service.definition(id(ctx))));
+        api(get, "/api/tests/{id}/pdn", Who.ANYONE, this::pdn);
+        api(get, "/api/tests/{id}/games/{game}", Who.ANYONE, (ctx, c) -> json(ctx, service.game(id(ctx), id(ctx, "game"))));
+        api(get, "/api/tests/{id}/tasks", Who.ANYONE, (ctx, c) -> json(ctx, service.tasks(id(ctx))));
+        api(get, "/api/tests/{id}/workers", Who.ANYONE, (ctx, c) -> json(ctx, service.workers(id(ctx))));
+        api(get, "/api/tests/{id}/spsa", Who.ANYONE, (ctx, c) -> json(ctx, service.spsa(id(ctx))));
+        api(get, "/api/tests/{id}/ratings", Who.ANYONE, (ctx, c) -> json(ctx, service.ratings(id(ctx))));
+        api(post, "/api/tests/{id}/purge", Who.APPROVER, (ctx, c) ->
+                json(ctx, service.purge(c, id(ctx), Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Purge.class))));
+        api(get, "/api/sprt", Who.ANYONE, (ctx, c) -> json(ctx, SprtForecasts.of(ctx::queryParam)));
+        api(post, "/api/tests", Who.USER, (ctx, c) -> json(ctx.status(201), service.submit(c, body(ctx, MAX_BODY))));
+        api(post, "/api/tests/{id}/stop", Who.USER, (ctx, c) -> {
             service.stop(c, id(ctx));
             ok(ctx);
-        }));
-        app.post("/api/tests/{id}/approve", guard(Who.ADMIN, (ctx, c) -> {
+        });
+        api(post, "/api/tests/{id}/modify", Who.USER, (ctx, c) -> {
+            Wire.Modify m = Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Modify.class);
+            service.modify(c, id(ctx), m.priority(), m.throughput());
+            ok(ctx);
+        });
+        api(post, "/api/tests/{id}/approve", Who.APPROVER, (ctx, c) -> {
             service.approve(c, id(ctx));
             ok(ctx);
-        }));
-        app.post("/api/users", guard(Who.ADMIN, (ctx, c) ->
-                json(ctx.status(201), service.newUser(c, Wire.read(body(ctx, MAX_SMALL_BODY), Wire.NewUser.class)))));
-        app.post("/api/tokens", guard(Who.USER, (ctx, c) ->
-                json(ctx.status(201), service.newToken(c, Wire.read(body(ctx, MAX_SMALL_BODY), Wire.NewToken.class)))));
-        app.delete("/api/tokens/{id}", guard(Who.USER, (ctx, c) -> {
-            service.revoke(c, id(ctx));
+        });
+        api(post, "/api/users", Who.ADMIN, (ctx, c) ->
+                json(ctx.status(201), people.newUser(c, Wire.read(body(ctx, MAX_SMALL_BODY), Wire.NewUser.class))));
+        api(post, "/api/users/{name}/enable", Who.APPROVER, (ctx, c) -> {
+            people.state(c, ctx.pathParam("name"), true);
             ok(ctx);
-        }));
-        app.post("/api/workers", guard(Who.WORKER, (ctx, c) ->
-                json(ctx.status(201), service.register(c, hello(body(ctx, MAX_SMALL_BODY))))));
-        app.post("/api/workers/{id}/task", guard(Who.WORKER, (ctx, c) -> json(ctx, service.request(c, id(ctx)))));
-        app.post("/api/workers/{id}/beat", guard(Who.WORKER, (ctx, c) ->
-                json(ctx, service.beat(c, id(ctx), Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Beat.class)))));
-        app.post("/api/tasks/{id}/report", guard(Who.WORKER, (ctx, c) ->
-                json(ctx, service.report(c, id(ctx), Wire.read(body(ctx, MAX_BODY), Wire.Report.class)))));
-        app.post("/api/tasks/{id}/failure", guard(Who.WORKER, (ctx, c) -> {
+        });
+        api(post, "/api/users/{name}/block", Who.APPROVER, (ctx, c) -> {
+            people.state(c, ctx.pathParam("name"), false);
+            ok(ctx);
+        });
+        api(post, "/api/users/{name}/role", Who.ADMIN, (ctx, c) -> {
+            people.role(c, ctx.pathParam("name"), Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Role.class).role());
+            ok(ctx);
+        });
+        api(post, "/api/password", Who.USER, (ctx, c) -> {
+            Wire.Password p;
+            try {
+                p = Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Password.class);
+            } catch (Wire.BadMessageException e) { // the parser's message may quote the body: a password
+                throw new Refused(Refused.Kind.BAD, "give {\"password\": \"...\"}");
+            }
+            people.password(c, p.password());
+            ok(ctx);
+        });
+        api(post, "/api/tokens", Who.USER, (ctx, c) ->
+                json(ctx.status(201), people.newToken(c, Wire.read(body(ctx, MAX_SMALL_BODY), Wire.NewToken.class))));
+        api(HandlerType.DELETE, "/api/tokens/{id}", Who.USER, (ctx, c) -> {
+            people.revoke(c, id(ctx));
+            ok(ctx);
+        });
+        api(post, "/api/machines/{id}/block", Who.APPROVER, (ctx, c) -> {
+            people.machine(c, id(ctx), true);
+            ok(ctx);
+        });
+        api(post, "/api/machines/{id}/unblock", Who.APPROVER, (ctx, c) -> {
+            people.machine(c, id(ctx), false);
+            ok(ctx);
+        });
+        api(post, "/api/workers", Who.WORKER, (ctx, c) ->
+                json(ctx.status(201), service.register(c, hello(body(ctx, MAX_SMALL_BODY)))));
+        api(post, "/api/workers/{id}/task", Who.WORKER, (ctx, c) -> json(ctx, service.request(c, id(ctx))));
+        api(post, "/api/workers/{id}/beat", Who.WORKER, (ctx, c) ->
+                json(ctx, service.beat(c, id(ctx), Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Beat.class))));
+        api(post, "/api/tasks/{id}/report", Who.WORKER, (ctx, c) ->
+                json(ctx, service.report(c, id(ctx), Wire.read(body(ctx, MAX_BODY), Wire.Report.class))));
+        api(post, "/api/tasks/{id}/failure", Who.WORKER, (ctx, c) -> {
             service.fail(c, id(ctx), Wire.read(body(ctx, MAX_SMALL_BODY), Wire.Failure.class));
             ok(ctx);
-        }));
+        });
         app.error(404, ctx -> {
             if (ctx.result() == null || ctx.result().isEmpty() || ctx.result().startsWith("Endpoint")) {
                 line(ctx, 404, "no endpoint " + ctx.method() + " " + ctx.path());
@@ -125,25 +209,19 @@ public final class ServiceServer implements AutoCloseable {
     record Version(int protocol) {
     }
 
-    private interface Call {
+    /** A handler that gets the authenticated caller (null for {@link Who#ANYONE}). */
+    public interface Call {
         void handle(Context ctx, Accounts.Caller caller) throws Exception;
     }
 
     /** Authenticates, checks the caller may call, runs, and turns what is refused into one line. */
-    private Handler guard(Who who, Call call) {
+    public Handler guard(Who who, Call call) {
         return ctx -> {
             try {
                 Accounts.Caller caller = caller(ctx, who);
                 call.handle(ctx, caller);
             } catch (Refused e) {
-                int status = switch (e.kind()) {
-                    case BAD -> 400;
-                    case FORBIDDEN -> 403;
-                    case UNKNOWN -> 404;
-                    case CONFLICT -> 409;
-                    case GONE -> 410;
-                };
-                refuse(ctx, status, e.getMessage());
+                refuse(ctx, status(e.kind()), e.getMessage());
             } catch (Wire.BadMessageException e) {
                 refuse(ctx, 400, e.getMessage());
             } catch (Denied e) {
@@ -152,6 +230,17 @@ public final class ServiceServer implements AutoCloseable {
                 LOG.error("{} {}: {}", ctx.method(), ctx.path(), e.getMessage());
                 line(ctx, 503, "the database failed; try again");
             }
+        };
+    }
+
+    /** The HTTP status of a refusal. */
+    public static int status(Refused.Kind kind) {
+        return switch (kind) {
+            case BAD -> 400;
+            case FORBIDDEN -> 403;
+            case UNKNOWN -> 404;
+            case CONFLICT -> 409;
+            case GONE -> 410;
         };
     }
 
@@ -172,6 +261,12 @@ public final class ServiceServer implements AutoCloseable {
         if (c == null) {
             throw new Denied(401, "the token is unknown or revoked");
         }
+        if (!c.user().active()) {
+            throw new Denied(403, "the account " + c.user().name() + " is " + c.user().state());
+        }
+        if (c.token().blocked()) {
+            throw new Denied(403, "this machine (worker token " + c.token().id() + ") is blocked by an approver");
+        }
         if (who == Who.WORKER) {
             if (!c.worker()) {
                 throw new Denied(403, "this endpoint is for workers: use a worker token");
@@ -186,6 +281,8 @@ public final class ServiceServer implements AutoCloseable {
             throw new Denied(403, "a worker token only plays: use an API token");
         } else if (who == Who.ADMIN && !c.admin()) {
             throw new Denied(403, "only an admin may do this");
+        } else if (who == Who.APPROVER && !c.approver()) {
+            throw new Denied(403, "only an approver may do this");
         }
         return c;
     }
@@ -233,7 +330,12 @@ public final class ServiceServer implements AutoCloseable {
     }
 
     private static long id(Context ctx) {
-        String s = ctx.pathParam("id");
+        return id(ctx, "id");
+    }
+
+    /** A path's number: an id or a game's number, at most 18 digits. */
+    public static long id(Context ctx, String param) {
+        String s = ctx.pathParam(param);
         if (!s.matches("\\d{1,18}")) {
             throw new Denied(400, "'" + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "' is not an id");
         }
@@ -277,6 +379,7 @@ public final class ServiceServer implements AutoCloseable {
 
     @Override
     public void close() {
+        extensions.forEach(Extension::close);
         app.stop();
     }
 }

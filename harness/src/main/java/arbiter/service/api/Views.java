@@ -9,24 +9,24 @@ import arbiter.stats.Sprt;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A test's row as the API shows it, with the SPRT at its counts as {@code stats.Sprt} computes it. */
+/**
+ * A test's row as the API shows it, with the SPRT at its counts as {@code stats.Sprt} computes it; one
+ * a Service (test ids are its database's).
+ */
 final class Views {
-    private Views() {
-    }
-
     /** What the views need of a definition: its kind and SPRT (null: none; kind "?": a definition this version no longer reads). */
     private record Summary(String kind, RunConfig.Sprt sprt) {
     }
 
-    /** Each test's summary, read from its definition once (a definition never changes). */
-    private static final Map<Long, Summary> SUMMARIES = new ConcurrentHashMap<>();
+    /** Each test of this server's database's summary, read from its definition once (a definition never changes). */
+    private final Map<Long, Summary> summaries = new ConcurrentHashMap<>();
     private static final int MAX_CACHED = 10_000;
 
-    private static Summary summary(Rows.Test t) {
-        if (SUMMARIES.size() > MAX_CACHED) {
-            SUMMARIES.clear();
+    private Summary summary(Rows.Test t) {
+        if (summaries.size() > MAX_CACHED) {
+            summaries.clear();
         }
-        return SUMMARIES.computeIfAbsent(t.id(), id -> {
+        return summaries.computeIfAbsent(t.id(), id -> {
             try {
                 TestDefinition d = TestDefinition.read(Wire.tree(t.definition()));
                 return new Summary(d.kind().id(), d.sprt());
@@ -36,7 +36,7 @@ final class Views {
         });
     }
 
-    static Wire.TestView of(Rows.Test t, Accounts accounts, double share, int tasks) {
+    Wire.TestView of(Rows.Test t, Accounts accounts, double share, int tasks) {
         Summary summary = summary(t);
         Wire.Sprt sprt = null;
         RunConfig.Sprt s = summary.sprt();

@@ -176,6 +176,16 @@ public record TestDefinition(String name, Kind kind, int priority, int throughpu
         return pairings.get((int) (p % pairings.size()));
     }
 
+    /** A match's tested player (White in its pairs' first games, the side of its counts); null for other kinds. */
+    public String tested() {
+        return kind == Kind.MATCH ? pairing(0).get(0) : null;
+    }
+
+    /** A match's base player; null for other kinds. */
+    public String base() {
+        return kind == Kind.MATCH ? pairing(0).get(1) : null;
+    }
+
     /** The SPRT that stops a match early, or null. */
     public RunConfig.Sprt sprt() {
         return kind == Kind.MATCH ? config.schedule().sprt() : null;

@@ -164,6 +164,29 @@ public final class Wire {
     public record NewUser(String name, String role) {
     }
 
+    /** A test's new priority and throughput (percent of a normal share). */
+    public record Modify(int priority, int throughput) {
+    }
+
+    /** A user's new role: user, approver or admin. */
+    public record Role(String role) {
+    }
+
+    /** The caller's new password (for the web pages; never logged, kept only as a slow hash). */
+    public record Password(String password) {
+    }
+
+    /**
+     * fishtest's SPRT calculator: at each true Elo (logistic) the probability of accepting H1 and the
+     * games it is expected to take, for the hypotheses as given and in logistic Elo.
+     */
+    public record Forecast(double elo0, double elo1, double logisticElo0, double logisticElo1, double alpha, double beta,
+                           double drawRatio, double rmsBias, String model, List<ForecastPoint> points) {
+    }
+
+    public record ForecastPoint(double elo, double pass, double games) {
+    }
+
     public record NewToken(String kind, String label) {
     }
 

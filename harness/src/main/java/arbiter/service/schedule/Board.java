@@ -357,6 +357,8 @@ public final class Board {
                 LOG.warn("task {} of test {}: no word from worker {} for {} s; its unplayed pairs go back", task.row.id(),
                         task.row.testId(), task.row.workerId(), settings.leaseMillis / 1000);
                 giveBack(task, "expired", "no word from the worker for " + settings.leaseMillis / 1000 + " s", now, w);
+                w.event(Rows.Event.of(now, null, task.row.testId(), "lease", "task " + task.row.id() + " lost: no word from worker "
+                        + task.row.workerId() + " for " + settings.leaseMillis / 1000 + " s; its unplayed pairs went back"));
             }
             Rows.Task r = task.row;
             w.task(TaskState.with(r, r.state(), false, r.deadline(), r.counts(), r.chunks(), r.playMillis(), r.reason(), now));
@@ -401,7 +403,7 @@ public final class Board {
 
     // ---- tests ----
 
-    /** A new test: active, or pending until an admin approves it. */
+    /** A new test: active, or pending until an approver approves it (the caller decides which). */
     public long submit(long userId, TestDefinition d, String definitionText, boolean approved, long now, Writes w) {
         Rows.Test row = new Rows.Test(nextTest++, userId, d.name(), d.variant(), definitionText, approved ? "active" : "pending",
                 d.priority(), d.throughput(), d.pairs(), 0, 0, Counts.ZERO, Counts.ZERO, null, now, now, null);
@@ -436,7 +438,23 @@ public final class Board {
         }
     }
 
-    /** A person stops a test (its owner or an admin: the caller checks). */
+    /** A test's priority and throughput changed (by its author or an approver: the caller checks). */
+    public void modify(long testId, int priority, int throughput, long now, Writes w) {
+        TestState t = live(testId);
+        boolean runnable = share.contains(t);
+        share.remove(t); // its order in the share changes with its priority
+        Rows.Test r = t.row;
+        double pass = runnable && priority != r.priority() ? share.joinPass(r.pass()) : r.pass();
+        t.row = new Rows.Test(r.id(), r.userId(), r.name(), r.variant(), r.definition(), r.state(), priority, throughput,
+                r.pairsTarget(), r.nextPair(), pass, r.counts(), r.late(), r.result(), r.created(), now, r.finished());
+        weigh(t);
+        w.test(t.row);
+        if (runnable) {
+            share.add(t);
+        }
+    }
+
+    /** A person stops a test (its owner or an approver: the caller checks). */
     public void stop(long testId, String why, long now, Writes w) {
         TestState t = live(testId);
         end(t, "stopped", why, now, w);
@@ -497,6 +515,9 @@ public final class Board {
         }
         t.row = t.with(state, t.row.nextPair(), t.pass(), t.row.counts(), t.row.late(), result, now, now);
         w.test(t.row);
+        if ("finished".equals(state)) {
+            w.event(Rows.Event.of(now, null, t.id(), "finished", result));
+        }
         LOG.info("test {} ({}) {}: {}", t.id(), t.row.name(), state, result);
         for (long id : t.tasks) {
             TaskState task = tasks.get(id);

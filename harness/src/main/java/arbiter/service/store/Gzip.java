@@ -1,23 +1,16 @@
 package arbiter.service.store;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /** The games of a chunk as the database keeps them: gzipped UTF-8 (a game's PDN shrinks about fivefold). */
 public final class Gzip {
     private Gzip() {
-    }
-
-    /** The text of gzipped UTF-8 bytes. */
-    public static String text(byte[] gz) {
-        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // the server gzipped it
-        }
     }
 
     public static byte[] bytes(String text) {
@@ -28,5 +21,14 @@ public final class Gzip {
             throw new UncheckedIOException(e); // not on a byte array
         }
         return out.toByteArray();
+    }
+
+    /** The text of {@link #bytes}. */
+    public static String text(byte[] gz) {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a chunk's games are not gzip", e);
+        }
     }
 }

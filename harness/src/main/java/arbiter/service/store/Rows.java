@@ -10,15 +10,53 @@ public final class Rows {
     private Rows() {
     }
 
-    /** A person: role {@code admin} or {@code user}; state {@code active} or {@code disabled}. */
+    /**
+     * A person: role {@code user}, {@code approver} or {@code admin}; state {@code pending} (registered,
+     * waiting for an approver), {@code active} or {@code blocked}; {@code passwordHash} as
+     * {@code api.Passwords} writes it, or null for an account without a password (tokens only).
+     */
     public record User(long id, String name, String role, String state, String passwordHash, long created) {
         public boolean admin() {
             return "admin".equals(role);
         }
+
+        /** An approver or an admin: may approve others' tests and accounts. */
+        public boolean approver() {
+            return "approver".equals(role) || admin();
+        }
+
+        public boolean active() {
+            return "active".equals(state);
+        }
     }
 
-    /** A token: kind {@code api} or {@code worker}; {@code hash} the SHA-256 (hex) of its text; revoked null while valid. */
-    public record Token(long id, long userId, String kind, String label, String hash, long created, Long revoked) {
+    /**
+     * A token: kind {@code api} or {@code worker}; {@code hash} the SHA-256 (hex) of its text; revoked
+     * null while valid; blocked: a machine an approver keeps out (until unblocked).
+     */
+    public record Token(long id, long userId, String kind, String label, String hash, long created, Long revoked,
+                        boolean blocked) {
+        public Token(long id, long userId, String kind, String label, String hash, long created, Long revoked) {
+            this(id, userId, kind, label, hash, created, revoked, false);
+        }
+    }
+
+    /**
+     * A line of the event log: at a time, a person ({@code userId}; null for the service itself) did
+     * {@code kind} (submitted, approved, stopped...) to a test ({@code testId}, or null); {@code id} is
+     * the database's (0 for one not written yet). A text longer than its column is cut.
+     */
+    public record Event(long id, long at, Long userId, Long testId, String kind, String text) {
+        public static final int MAX_TEXT = 400;
+
+        public Event {
+            text = text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT - 3) + "...";
+        }
+
+        /** A new line of the log (its id is the database's to give). */
+        public static Event of(long at, Long userId, Long testId, String kind, String text) {
+            return new Event(0, at, userId, testId, kind, text);
+        }
     }
 
     /** A started worker: the token it came with, where it runs, its version, slots and declared engines (comma-separated). */
@@ -26,7 +64,7 @@ public final class Rows {
     }
 
     /**
-     * A test. state: {@code pending} (waits for an admin's approval), {@code active}, {@code finished}
+     * A test. state: {@code pending} (waits for an approver other than its author), {@code active}, {@code finished}
      * (decided, or every pair played) or {@code stopped} (by a person). {@code pass}: its virtual time
      * in the fair share; {@code late}: counts that came in after it stopped.
      */

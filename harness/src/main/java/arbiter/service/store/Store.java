@@ -64,7 +64,7 @@ public final class Store {
         try (Connection c = pool.getConnection()) {
             List<Rows.User> users = query(c, "SELECT id, name, role, state, password_hash, created FROM users ORDER BY id",
                     List.of(), Store::user);
-            List<Rows.Token> tokens = query(c, "SELECT id, user_id, kind, label, hash, created, revoked FROM tokens "
+            List<Rows.Token> tokens = query(c, "SELECT id, user_id, kind, label, hash, created, revoked, blocked FROM tokens "
                     + "WHERE revoked IS NULL ORDER BY id", List.of(), Store::token);
             List<Rows.Test> tests = query(c, "SELECT " + TEST_COLUMNS + " FROM tests WHERE id IN (" + HELD_TESTS + ") ORDER BY id",
                     List.of(), Store::test);
@@ -106,10 +106,13 @@ public final class Store {
             try {
                 batch(c, "INSERT INTO users (id, name, role, state, password_hash, created) VALUES (?, ?, ?, ?, ?, ?)",
                         w.users.values(), (s, u) -> bind(s, u.id(), u.name(), u.role(), u.state(), u.passwordHash(), u.created()));
-                batch(c, "INSERT INTO tokens (id, user_id, kind, label, hash, created, revoked) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        w.newTokens.values(), (s, t) -> bind(s, t.id(), t.userId(), t.kind(), t.label(), t.hash(), t.created(),
-                                t.revoked()));
-                batch(c, "UPDATE tokens SET revoked = ? WHERE id = ?", w.tokens.values(), (s, t) -> bind(s, t.revoked(), t.id()));
+                batch(c, "INSERT INTO tokens (id, user_id, kind, label, hash, created, revoked, blocked) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", w.newTokens.values(), (s, t) -> bind(s, t.id(), t.userId(), t.kind(),
+                        t.label(), t.hash(), t.created(), t.revoked(), t.blocked()));
+                batch(c, "UPDATE users SET role = ?, state = ?, password_hash = ? WHERE id = ?", w.changedUsers.values(),
+                        (s, u) -> bind(s, u.role(), u.state(), u.passwordHash(), u.id()));
+                batch(c, "UPDATE tokens SET revoked = ?, blocked = ? WHERE id = ?", w.tokens.values(),
+                        (s, t) -> bind(s, t.revoked(), t.blocked(), t.id()));
                 batch(c, "INSERT INTO workers (id, token_id, machine, version, slots, engines, registered) "
                         + "VALUES (?, ?, ?, ?, ?, ?, ?)", w.workers.values(), (s, x) -> bind(s, x.id(), x.tokenId(), x.machine(),
                         x.version(), x.slots(), x.engines(), x.registered()));
@@ -147,6 +150,8 @@ public final class Store {
                                 p.result(), json(p.theta())));
                 batch(c, "UPDATE spsa_pairs SET applied = ?, result = ?, theta = ? WHERE test_id = ? AND pair_no = ? AND task_id = ?",
                         w.spsa.values(), (s, p) -> bind(s, p.applied(), p.result(), json(p.theta()), p.testId(), p.pair(), p.taskId()));
+                batch(c, "INSERT INTO events (at, user_id, test_id, kind, text) VALUES (?, ?, ?, ?, ?)", w.events,
+                        (s, e) -> bind(s, e.at(), e.userId(), e.testId(), e.kind(), e.text()));
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -273,6 +278,64 @@ public final class Store {
         }
     }
 
+    /** The text of one chunk's games, or null when there is no such chunk. */
+    public String chunkPdn(long taskId, int seq) {
+        try (Connection c = pool.getConnection()) {
+            List<String> t = query(c, "SELECT pdn FROM chunks WHERE task_id = ? AND seq = ?", List.of(taskId, seq),
+                    r -> Gzip.text(r.getBytes(1)));
+            return t.isEmpty() ? null : t.get(0);
+        } catch (SQLException e) {
+            throw new StoreException("reading the games of task " + id(taskId), e);
+        }
+    }
+
+    /**
+     * The latest lines of the event log, newest first, at most {@code limit}: of one test, or of all
+     * ({@code testId} null).
+     */
+    public List<Rows.Event> events(Long testId, int limit) {
+        String where = testId == null ? "" : " WHERE test_id = ?";
+        try (Connection c = pool.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT id, at, user_id, test_id, kind, text FROM events" + where
+                     + " ORDER BY id DESC")) {
+            bindAll(s, testId == null ? List.of() : List.of(testId));
+            s.setMaxRows(limit);
+            return rows(s, r -> new Rows.Event(r.getLong(1), r.getLong(2), nullable(r, 3), nullable(r, 4), r.getString(5),
+                    r.getString(6)));
+        } catch (SQLException e) {
+            throw new StoreException("reading the event log", e);
+        }
+    }
+
+    /** Each token's latest worker start (what the machines page shows of a machine), newest first. */
+    public List<Rows.Worker> latestWorkers() {
+        try (Connection c = pool.getConnection()) {
+            return query(c, "SELECT id, token_id, machine, version, slots, engines, registered FROM workers "
+                    + "WHERE id IN (SELECT MAX(id) FROM workers GROUP BY token_id) ORDER BY id DESC", List.of(), Store::worker);
+        } catch (SQLException e) {
+            throw new StoreException("reading the workers", e);
+        }
+    }
+
+    /** The workers of these ids (those that played a test's tasks). */
+    public List<Rows.Worker> workers(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        String marks = String.join(", ", ids.stream().map(x -> "?").toList());
+        try (Connection c = pool.getConnection()) {
+            return query(c, "SELECT id, token_id, machine, version, slots, engines, registered FROM workers WHERE id IN ("
+                    + marks + ") ORDER BY id", new ArrayList<>(ids), Store::worker);
+        } catch (SQLException e) {
+            throw new StoreException("reading the workers", e);
+        }
+    }
+
+    private static Long nullable(ResultSet r, int column) throws SQLException {
+        long v = r.getLong(column);
+        return r.wasNull() ? null : v;
+    }
+
     private static String id(long id) {
         return Long.toString(id);
     }
@@ -284,9 +347,8 @@ public final class Store {
     }
 
     private static Rows.Token token(ResultSet r) throws SQLException {
-        long revoked = r.getLong(7);
         return new Rows.Token(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5).trim(), r.getLong(6),
-                r.wasNull() ? null : revoked);
+                nullable(r, 7), r.getBoolean(8));
     }
 
     private static Rows.Worker worker(ResultSet r) throws SQLException {

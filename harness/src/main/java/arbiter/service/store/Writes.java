@@ -14,6 +14,7 @@ import java.util.Set;
  */
 public final class Writes {
     final Map<Long, Rows.User> users = new LinkedHashMap<>();
+    final Map<Long, Rows.User> changedUsers = new LinkedHashMap<>();
     final Map<Long, Rows.Token> newTokens = new LinkedHashMap<>();
     final Map<Long, Rows.Token> tokens = new LinkedHashMap<>();
     final Map<Long, Rows.Worker> workers = new LinkedHashMap<>();
@@ -28,16 +29,22 @@ public final class Writes {
     final Map<List<Long>, Rows.Chunk> rewrittenChunks = new LinkedHashMap<>();
     final Map<List<Long>, Rows.SpsaPair> newSpsa = new LinkedHashMap<>();
     final Map<List<Long>, Rows.SpsaPair> spsa = new LinkedHashMap<>();
+    final List<Rows.Event> events = new ArrayList<>();
 
     public void newUser(Rows.User u) {
         users.put(u.id(), u);
+    }
+
+    /** A changed user (role, state or password). */
+    public void user(Rows.User u) {
+        (users.containsKey(u.id()) ? users : changedUsers).put(u.id(), u);
     }
 
     public void newToken(Rows.Token t) {
         newTokens.put(t.id(), t);
     }
 
-    /** A changed token (its revocation). */
+    /** A changed token (revoked, blocked or unblocked). */
     public void token(Rows.Token t) {
         (newTokens.containsKey(t.id()) ? newTokens : tokens).put(t.id(), t);
     }
@@ -104,6 +111,11 @@ public final class Writes {
         return List.of(p.testId(), (long) p.pair(), p.taskId());
     }
 
+    /** A line of the event log. */
+    public void event(Rows.Event e) {
+        events.add(e);
+    }
+
     /** Pairs given back (deleted first and inserted after, when a batch takes a range and gives part of it back). */
     public void freeAdded(Rows.FreePairs f) {
         freeAdded.put(List.of(f.testId(), (long) f.firstPair()), f);
@@ -125,17 +137,13 @@ public final class Writes {
     }
 
     public boolean isEmpty() {
-        return users.isEmpty() && newTokens.isEmpty() && tokens.isEmpty() && workers.isEmpty() && newTests.isEmpty()
-                && tests.isEmpty() && newTasks.isEmpty() && tasks.isEmpty() && chunks.isEmpty() && freeAdded.isEmpty()
-                && freeRemoved.isEmpty() && freeCleared.isEmpty() && rewrittenChunks.isEmpty() && newSpsa.isEmpty()
-                && spsa.isEmpty();
+        return rows() == 0;
     }
 
     /** Statements this batch will send (for the log and the benchmark). */
     public int rows() {
-        return users.size() + newTokens.size() + tokens.size() + workers.size() + newTests.size() + tests.size()
-                + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size() + freeCleared.size()
-                + rewrittenChunks.size()
-                + newSpsa.size() + spsa.size();
+        return users.size() + changedUsers.size() + newTokens.size() + tokens.size() + workers.size() + newTests.size()
+                + tests.size() + newTasks.size() + tasks.size() + chunks.size() + freeAdded.size() + freeRemoved.size()
+                + freeCleared.size() + rewrittenChunks.size() + newSpsa.size() + spsa.size() + events.size();
     }
 }

@@ -113,7 +113,7 @@ class ApiTest {
             Answer pending = call(base, "POST", "/api/tests", bob.token(), built, p);
             assertEquals("pending", Wire.read(pending.body(), Wire.Submitted.class).state(), "a test that builds waits for approval");
             long builds = Wire.read(pending.body(), Wire.Submitted.class).id();
-            refused(call(base, "POST", "/api/tests/" + builds + "/approve", bob.token(), null, p), 403, "only an admin");
+            refused(call(base, "POST", "/api/tests/" + builds + "/approve", bob.token(), null, p), 403, "only an approver");
             refused(call(base, "POST", "/api/tests", bob.token(), built.replace("https://example.org/e.git", "/home/me/e"), p), 400,
                     "$.players[1].build.repo: a test's engine is built from a repository URL");
             refused(call(base, "POST", "/api/tests", bob.token(), BoardTest.definition("c", 10, null, null)

@@ -118,6 +118,52 @@ class StoreTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"h2", "postgresql"})
+    void accountsMachinesAndTheEventLogAreWrittenAndReadBack(String kind) {
+        String url = TestDatabases.fresh(kind, dir);
+        try {
+            try (Database db = Database.open(url)) {
+                Store s = db.store();
+                Writes w = basics();
+                w.newUser(new Rows.User(2, "ann", "user", "pending", "pbkdf2-sha256$600000$c2FsdA$aGFzaA", 1000));
+                w.newWorker(new Rows.Worker(2, 2, "box", "1", 8, "", 2000)); // the same machine started again
+                w.newTest(test(1, "pending"));
+                w.event(new Rows.Event(0, 1000, 2L, 1L, "submitted", "test 1 (t1) by ann"));
+                w.event(new Rows.Event(0, 1001, null, null, "lease", "<script>'; DROP TABLE users; --"));
+                s.flush(w);
+                Writes w2 = new Writes();
+                w2.user(new Rows.User(2, "ann", "approver", "active", "pbkdf2-sha256$600000$c2FsdA$bmV3", 1000));
+                w2.token(new Rows.Token(2, 1, "worker", "first", "b".repeat(64), 1000, null, true));
+                w2.newTask(task(1, 1, 0, "done", false));
+                w2.chunk(new Rows.Chunk(1, 0, 1, 0, 1, false, Gzip.bytes("[Game \"0\"]\n\n")));
+                w2.event(new Rows.Event(0, 1002, 1L, 1L, "approved", "test 1 approved by admin"));
+                s.flush(w2);
+                assertEquals(List.of("approved", "submitted"), s.events(1L, 10).stream().map(Rows.Event::kind).toList(),
+                        "a test's events, newest first");
+                List<Rows.Event> all = s.events(null, 2);
+                assertEquals(List.of("approved", "lease"), all.stream().map(Rows.Event::kind).toList());
+                assertEquals("<script>'; DROP TABLE users; --", all.get(1).text(), "text is kept as it came, bound");
+                assertNull(all.get(1).userId());
+                assertTrue(all.get(0).id() > all.get(1).id());
+                assertEquals(List.of(2L), s.latestWorkers().stream().map(Rows.Worker::id).toList(), "a token's latest start");
+                assertEquals(List.of(1L, 2L), s.workers(List.of(2L, 1L)).stream().map(Rows.Worker::id).toList());
+                assertEquals("[Game \"0\"]\n\n", s.chunkPdn(1, 0));
+                assertNull(s.chunkPdn(1, 1));
+            }
+            try (Database db = Database.open(url)) {
+                Store.Loaded l = db.store().load();
+                Rows.User ann = l.users().get(1);
+                assertEquals(List.of("approver", "active", "pbkdf2-sha256$600000$c2FsdA$bmV3"),
+                        List.of(ann.role(), ann.state(), ann.passwordHash()));
+                assertTrue(ann.approver() && ann.active() && !ann.admin());
+                assertEquals(List.of(false, true), l.tokens().stream().map(Rows.Token::blocked).toList());
+            }
+        } finally {
+            TestDatabases.drop(url);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgresql"})
     void aBatchIsWrittenWholeOrNotAtAll(String kind) {
         String url = TestDatabases.fresh(kind, dir);
         try (Database db = Database.open(url)) {

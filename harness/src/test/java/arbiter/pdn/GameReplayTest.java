@@ -1,4 +1,4 @@
-package arbiter.dashboard;
+package arbiter.pdn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +10,6 @@ import arbiter.game.Games;
 import arbiter.game.Position;
 import arbiter.tournament.StandingsReporter;
 import arbiter.tournament.Tournament;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -18,7 +17,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The game viewer's source: a finished game read back from games.pdn replays to its end, dice included. */
+/** The game viewers' source: a finished game read back from games.pdn replays to its end, dice included. */
 class GameReplayTest {
     @TempDir
     Path dir;
@@ -36,16 +35,17 @@ class GameReplayTest {
         new Tournament(ConfigLoader.load(f), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                 new StandingsReporter(false)).run();
         for (int id = arbiter.play.GameTask.FIRST_ID; id < arbiter.play.GameTask.FIRST_ID + 2; id++) {
-            JsonNode g = GameReplay.find(dir.resolve("out/games.pdn"), id);
-            assertNull(g.get("error"), String.valueOf(g.get("error")));
-            int plies = g.get("moves").size();
+            GameReplay g = GameReplay.find(dir.resolve("out/games.pdn"), id);
+            assertNull(g.error(), g.error());
+            int plies = g.moves().size();
             assertTrue(plies > 10, "plies " + plies);
-            assertEquals(plies + 1, g.get("positions").size());
+            assertEquals(plies + 1, g.positions().size());
             // The last position is the end: one side has borne off all 15 (nothing of it left in the text).
-            Position end = Games.rules("backgammon").parsePosition(g.get("positions").get(plies).asText());
-            assertFalse(end.outcome() == null, "the replay reaches the end: " + g.get("positions").get(plies).asText());
-            assertTrue(g.get("moves").get(plies - 1).asText().matches(".* \\([1-6]-[1-6]\\)"), g.get("moves").get(plies - 1).asText());
+            Position end = Games.rules("backgammon").parsePosition(g.positions().get(plies));
+            assertFalse(end.outcome() == null, "the replay reaches the end: " + g.positions().get(plies));
+            assertTrue(g.moves().get(plies - 1).matches(".* \\([1-6]-[1-6]\\)"), g.moves().get(plies - 1));
         }
         assertNull(GameReplay.find(dir.resolve("out/games.pdn"), 99));
+        assertEquals(1, GameReplay.find(Files.readString(dir.resolve("out/games.pdn")), 1).id(), "the same from a PDN text");
     }
 }

@@ -128,7 +128,7 @@ public final class AlphaBeta {
                 }
             }
             if (aborted) {
-                // A partial iteration still counts if its first (best-so-far) move was fully searched.
+                // A partial iteration still counts if the best-so-far move (rootOrder[0]) was fully searched.
                 if (result != null && result[2] == 1) {
                     bestIndex = result[0];
                     bestScore = result[1];
@@ -163,11 +163,15 @@ public final class AlphaBeta {
         return new SearchResult(best, bestScore, completedDepth, Math.max(selDepth, completedDepth), nodes, timeMs, pv);
     }
 
-    /** Returns {best index, best score, 1 if at least one move was fully searched}. */
+    /**
+     * Returns {best index, best score, 1 if the best move so far, {@code rootOrder[0]}, was fully
+     * searched}: searched first unless S2's ordering sorts the root, which may search it late.
+     */
     private int[] searchRoot(int[] rootOrder, int rootCount, int depth, int alpha, int beta) {
         int bestIndex = rootOrder[0];
         int bestScore = -Score.INFINITE;
         boolean searchedOne = false;
+        boolean leaderDone = false;
         int originalAlpha = alpha;
         boolean ordered = moveOrder.ordersRoot();
         if (ordered) {
@@ -191,6 +195,7 @@ public final class AlphaBeta {
                 break;
             }
             searchedOne = true;
+            leaderDone |= index == rootOrder[0];
             if (score > bestScore) {
                 bestScore = score;
                 bestIndex = index;
@@ -210,7 +215,7 @@ public final class AlphaBeta {
                     : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
             tt.store(board.hash(), bestScore, depth, bound, board.moveKey(0, bestIndex));
         }
-        return new int[] {bestIndex, bestScore, searchedOne ? 1 : 0};
+        return new int[] {bestIndex, bestScore, leaderDone ? 1 : 0};
     }
 
     private int search(int depth, int ply, int alpha, int beta, boolean pvNode) {

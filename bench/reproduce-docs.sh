@@ -128,9 +128,9 @@ sprt_check "tune-s2-validate-hand" 125 "H1 accepted" "$work/s2-validate-hand.txt
 # --- Demonstration (a'): SPSA ---
 # --- The plans printed under "Planning" (no games) ---
 expect "plan king (defaults)" "  king [1.0, 20.0]: cEnd 3.167, rEnd 0.007685 (config: cEnd 3.167, rEnd 0.1621)" \
-    "$(./arbiter tune configs/tune-s0-spsa.json --plan | sed -n 2p)"
+    "$(./arbiter tune configs/tune-s0-spsa-linear.json --plan | sed -n 2p)"
 expect "plan king (precision 5)" "  games 626 = iterations 79 of 4 pairs (config: 150 iterations)" \
-    "$(./arbiter tune configs/tune-s0-spsa.json --plan --precision 5 --elo-guess 100 --draw-ratio 0.2 | sed -n 3p)"
+    "$(./arbiter tune configs/tune-s0-spsa-linear.json --plan --precision 5 --elo-guess 100 --draw-ratio 0.2 | sed -n 3p)"
 expect "plan s2 multi (precision 5)" "  king [100.0, 400.0]: cEnd 50.00, rEnd 0.01576 (config: cEnd 50, rEnd 0.08094)" \
     "$(./arbiter tune configs/tune-s2-spsa-multi.json --plan --precision 5 --elo-guess 50 --draw-ratio 0.34 | sed -n 2p)"
 
@@ -142,9 +142,9 @@ scratch_config() {
         "$2" >"$work/$1.json"
 }
 if $spsa; then
-    # The shipped config (default cEnd / rEnd): its validation against king 3 reaches its 400 games
-    # without an SPRT stop, so all of its counts are compared.
-    scratch_config spsa configs/tune-s0-spsa.json
+    # The demo as it shipped before chains and the log scale (default cEnd / rEnd): its validation
+    # against king 3 reaches its 400 games without an SPRT stop, so all of its counts are compared.
+    scratch_config spsa configs/tune-s0-spsa-linear.json
     ./arbiter tune "$work/spsa.json" >"$work/spsa.txt" 2>&1
     expect "spsa tuned king (2 decimals)" "7.73" \
         "$(printf '%.2f' "$(sed -n 's/^tuned: king=\([0-9.]*\).*/\1/p' "$work/spsa.txt")")"
@@ -183,7 +183,7 @@ if $starts; then
         expect "$name from 15" "$4" "$(sed -n 's/^  from king=15: king=//p' "$out")"
         expect "$name verdict" "$5" "$(sed -n 's/^verdict: //p' "$out")"
     }
-    starts_check starts-shipped configs/tune-s0-spsa.json "6.44 ± 1.24" "6.65 ± 0.97" "the starts meet"
+    starts_check starts-shipped configs/tune-s0-spsa-linear.json "6.44 ± 1.24" "6.65 ± 0.97" "the starts meet"
     starts_check starts-small configs/tune-s0-spsa-small-steps.json "4.57 ± 0.06" \
         "15.00 ± 0.00  (no signal at the end)" "the starts do not meet"
     starts_check starts-300 configs/tune-s0-spsa-starts.json "6.19 ± 0.63" "5.58 ± 0.59" "the starts meet"

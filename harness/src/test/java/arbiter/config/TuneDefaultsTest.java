@@ -1,6 +1,7 @@
 package arbiter.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import arbiter.tune.Spsa;
 import arbiter.tune.SpsaPlan;
@@ -62,5 +63,30 @@ class TuneDefaultsTest {
         RunConfig.TuneWeight man = c.tune().weights().get(1);
         assertEquals(0.5, man.cEnd(), 0);
         assertEquals(0.01, man.rEnd(), 0);
+    }
+
+    /** A weight on a log scale steps in its logarithm: default cEnd a sixth of ln(max/min); min must be above 0. */
+    @Test
+    void aLogScaleWeightStepsInFactors() throws Exception {
+        Path f = dir.resolve("log.json");
+        Files.writeString(f, """
+                { "game": { "variant": "english" },
+                  "players": [ { "name": "p", "engine": "draughts-alphabeta" } ],
+                  "tune": { "method": "spsa", "player": "p", "iterations": 150,
+                            "weights": { "king": { "start": 3, "min": 1, "max": 20, "scale": "log" } } },
+                  "limits": { "depth": 2 } }""");
+        RunConfig.TuneWeight king = ConfigLoader.load(f).tune().weights().get(0);
+        assertEquals(true, king.log());
+        assertEquals(Math.log(20) / 6, king.cEnd(), 1e-12);
+        Spsa spsa = new Spsa(List.of(new Spsa.Parameter("king", 3, 1, 20, king.cEnd(), king.rEnd(), false, true)), 150, 15, 7);
+        Spsa.Step s = spsa.step(0, spsa.start());
+        assertEquals(9, s.plus()[0] * s.minus()[0], 1e-9, "theta+ and theta- are a factor apart either way");
+        assertEquals(Math.exp(2 * s.c()[0]), Math.max(s.plus()[0], s.minus()[0]) / Math.min(s.plus()[0], s.minus()[0]), 1e-9);
+        double[] next = spsa.update(spsa.start(), s, 1);
+        assertEquals(3 * Math.exp(s.r()[0] * s.c()[0] * s.delta()[0]), next[0], 1e-9);
+
+        Files.writeString(f, Files.readString(f).replace("\"min\": 1", "\"min\": 0"));
+        ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class, () -> ConfigLoader.load(f));
+        assertTrue(e.getMessage().contains("$.tune.weights.king.min") && e.getMessage().contains("scale log"), e.getMessage());
     }
 }

@@ -26,6 +26,8 @@ final class AutoCheckersOrder {
     /** Per ply: the remaining list (indices into the board's list) and the values they are sorted by. */
     private final int[][] list;
     private final long[][] key;
+    /** Per ply, by index into the board's list: the move's operator slot. */
+    private final int[][] slot;
     private final long[] rank = new long[MAX_MOVES];
 
     AutoCheckersOrder(SearchBoard board, int maxPly) {
@@ -33,6 +35,7 @@ final class AutoCheckersOrder {
         this.values = new long[board.historySize()];
         this.list = new int[maxPly + 1][MAX_MOVES];
         this.key = new long[maxPly + 1][MAX_MOVES];
+        this.slot = new int[maxPly + 1][MAX_MOVES];
     }
 
     void newGame() {
@@ -42,8 +45,10 @@ final class AutoCheckersOrder {
     /** Lists the {@code count} moves of {@code ply} in the program's operator order. */
     void list(int ply, int count) {
         int[] l = list[ply];
+        int[] s = slot[ply];
         for (int i = 0; i < count; i++) {
             l[i] = i;
+            s[i] = board.operatorSlot(ply, i);
             rank[i] = (long) board.operatorRank(ply, i) << 32 | i;
         }
         // Insertion sort by rank (stable through the index in the low bits): lists are short.
@@ -64,14 +69,18 @@ final class AutoCheckersOrder {
     /** Lists the root's moves in the given order (a seeded shuffle, or the operator order). */
     void listRoot(int[] rootOrder, int count) {
         System.arraycopy(rootOrder, 0, list[0], 0, count);
+        for (int i = 0; i < count; i++) {
+            slot[0][i] = board.operatorSlot(0, i);
+        }
     }
 
     /** Sorts the remaining moves {@code k..count-1} of {@code ply} by value and returns the first. */
     int next(int ply, int k, int count) {
         int[] l = list[ply];
         long[] v = key[ply];
+        int[] s = slot[ply];
         for (int j = k; j < count; j++) {
-            v[j] = values[board.operatorSlot(ply, l[j])];
+            v[j] = values[s[l[j]]];
         }
         if (count - k > 1) {
             quickSort(l, v, k, count - 1);
@@ -81,7 +90,7 @@ final class AutoCheckersOrder {
 
     /** The interior node at {@code ply} ended with {@code index} its best move. */
     void best(int ply, int index) {
-        values[board.operatorSlot(ply, index)] += 1L << Math.min(ply, 62);
+        values[slot[ply][index]] += 1L << Math.min(ply, 62);
     }
 
     /**

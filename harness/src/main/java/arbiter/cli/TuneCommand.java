@@ -192,8 +192,10 @@ final class TuneCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  %s [%s, %s]%s: cEnd %.4g, rEnd %.4g (config: cEnd %s, rEnd %s)%n", w.name(), w.min(),
                     w.max(), w.log() ? " on a log scale" : "", p.c().get(i), p.r(), fourDigits(w.cEnd()), fourDigits(w.rEnd()));
         }
-        out.printf(Locale.ROOT, "  games %d = iterations %d of %d pairs (config: %d iterations)%n", p.games(), iterations,
-                pairs, config.tune().iterations());
+        int chains = config.tune().chains();
+        out.printf(Locale.ROOT, "  games %d = iterations %d of %d pairs (config: %d iterations)%s%n", p.games(), iterations,
+                pairs, config.tune().iterations(), chains > 1 ? String.format(Locale.ROOT,
+                        ", a chain; %d chains (config): %d games", chains, chains * p.games()) : "");
         return 0;
     }
 

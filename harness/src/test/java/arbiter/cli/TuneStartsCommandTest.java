@@ -73,7 +73,7 @@ class TuneStartsCommandTest {
 
     /**
      * {@code "chains": 2}: two runs from the config's start, each with its own seed and folder; the
-     * answer is their mean with the interval ChainEstimate gives (t for 1 degree at 97.5%: 12.706205),
+     * answer is their mean with the interval ChainEstimate gives (t for 1 degree at 99.95%: 636.619249),
      * written as the tuned weights and validated against the start.
      */
     @Test
@@ -89,7 +89,7 @@ class TuneStartsCommandTest {
             means[i] = FinalEstimate.read(dir.resolve("out/chain-" + (i + 1) + "/tune-summary.json")).params().get(0).mean();
         }
         double centre = (means[0] + means[1]) / 2;
-        double half = 12.706205 * Math.abs(means[0] - means[1]) / Math.sqrt(2) * Math.sqrt(2.0 / 2);
+        double half = 636.619249 * Math.abs(means[0] - means[1]) / Math.sqrt(2) * Math.sqrt(2.0 / 2);
         assertTrue(r.out().contains(String.format(java.util.Locale.ROOT, "estimate: king=%.2f [%.2f, %.2f] (mean of 2 chains'",
                 centre, centre - half, centre + half)), r.out());
         assertTrue(Files.readString(dir.resolve("out/tuned-weights.json")).contains(String.format(java.util.Locale.ROOT,

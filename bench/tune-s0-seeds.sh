@@ -3,9 +3,10 @@
 #     ./arbiter tune configs/tune-s0-spsa.json --starts 3,15
 # (a copy of the config under each seed, nothing else changed) for each seed given, then checks the
 # two things docs/tuning.md claims of it: all the estimates lie within 3.0 of each other, and each
-# run's stated 95% interval holds every other run's centre. Prints one line per seed and start, the
-# check, and each run's CPU time (user+sys: the machine may be shared). Exit code 0 when both hold.
-# Runs one after another under `nice`; a rerun with the same scratch folder resumes where it stopped.
+# run's stated interval (99.9% for another run's estimate) holds every other run's centre. Prints one
+# line per seed and start, the check, and each run's CPU time (user+sys: the machine may be shared).
+# Exit code 0 when both hold. Runs one after another under `nice`; a rerun with the same scratch
+# folder resumes where it stopped (and then times only what was left).
 #
 #   bench/tune-s0-seeds.sh [CONFIG (default configs/tune-s0-spsa.json)] [SEED ...] (default 99 5099 10099 15099)
 #   SCRATCH=/tmp/some-folder bench/tune-s0-seeds.sh ...   # keep the runs there (default: a new temp folder)

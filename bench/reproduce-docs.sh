@@ -221,8 +221,8 @@ if $multi; then
         expect "configs/tune/s2-spsa-multi-tuned.json" "identical" "differs"
     fi
     for name in validate-hand:256 validate-hand-mean:398; do
-        ./arbiter run "configs/tune-s2-spsa-${name%%:*}.json" --output "$work/s2-${name%%:*}" >"$work/s2-${name%%:*}.txt" 2>&1
-        sprt_check "tune-s2-spsa-${name%%:*}" "${name##*:}" "H1 accepted" "$work/s2-${name%%:*}.txt" 4
+        ./arbiter run "configs/tune-s2-spsa-${name%%:*}.json" --output "$work/s2-spsa-${name%%:*}" >"$work/s2-spsa-${name%%:*}.txt" 2>&1
+        sprt_check "tune-s2-spsa-${name%%:*}" "${name##*:}" "H1 accepted" "$work/s2-spsa-${name%%:*}.txt" 4
     done
 fi
 

@@ -20,16 +20,11 @@ import java.util.function.BooleanSupplier;
  */
 public final class AlphaBeta {
     private static final int MAX_PLY = Score.MAX_PLY - 8;
-    private static final int MAX_MOVES = 512;
 
     private final SearchBoard board;
     private final SearchOptions options;
     private final TranspositionTable tt;
-    private final int[] history;
-    private final int[][] killers = new int[MAX_PLY + 1][2];
-    /** Per-ply move order: indices into the board's list, and their ordering scores. */
-    private final int[][] order = new int[MAX_PLY + 1][MAX_MOVES];
-    private final int[][] orderScore = new int[MAX_PLY + 1][MAX_MOVES];
+    private final MoveOrder moveOrder;
 
     private long nodes;
     private long gameSeed;
@@ -43,7 +38,7 @@ public final class AlphaBeta {
         this.board = board;
         this.options = options;
         this.tt = options.tt() ? new TranspositionTable(options.ttMb()) : null;
-        this.history = new int[board.historySize()];
+        this.moveOrder = new MoveOrder(board, options, MAX_PLY);
     }
 
     /** Forget everything learned in the previous game; the seed varies the {@code random} tie-breaks per game. */
@@ -52,7 +47,7 @@ public final class AlphaBeta {
         if (tt != null) {
             tt.clear();
         }
-        java.util.Arrays.fill(history, 0);
+        moveOrder.newGame();
     }
 
     /**
@@ -73,11 +68,7 @@ public final class AlphaBeta {
         if (tt != null) {
             tt.newSearch();
         }
-        prepareHistory();
-        for (int[] k : killers) {
-            k[0] = 0;
-            k[1] = 0;
-        }
+        moveOrder.newSearch();
 
         int rootCount = board.generateMoves(0);
         if (rootCount == 0) {
@@ -137,7 +128,7 @@ public final class AlphaBeta {
                 }
             }
             if (aborted) {
-                // A partial iteration still counts if its first (best-so-far) move was fully searched.
+                // A partial iteration still counts if the best-so-far move (rootOrder[0]) was fully searched.
                 if (result != null && result[2] == 1) {
                     bestIndex = result[0];
                     bestScore = result[1];
@@ -172,14 +163,22 @@ public final class AlphaBeta {
         return new SearchResult(best, bestScore, completedDepth, Math.max(selDepth, completedDepth), nodes, timeMs, pv);
     }
 
-    /** Returns {best index, best score, 1 if at least one move was fully searched}. */
+    /**
+     * Returns {best index, best score, 1 if the best move so far, {@code rootOrder[0]}, was fully
+     * searched}: searched first unless S2's ordering sorts the root, which may search it late.
+     */
     private int[] searchRoot(int[] rootOrder, int rootCount, int depth, int alpha, int beta) {
         int bestIndex = rootOrder[0];
         int bestScore = -Score.INFINITE;
         boolean searchedOne = false;
+        boolean leaderDone = false;
         int originalAlpha = alpha;
+        boolean ordered = moveOrder.ordersRoot();
+        if (ordered) {
+            moveOrder.listRoot(rootOrder, rootCount, options.randomSeed() != 0);
+        }
         for (int k = 0; k < rootCount; k++) {
-            int index = rootOrder[k];
+            int index = ordered ? moveOrder.next(0, k, rootCount) : rootOrder[k];
             board.makeMove(0, index);
             nodes++;
             int score;
@@ -196,6 +195,7 @@ public final class AlphaBeta {
                 break;
             }
             searchedOne = true;
+            leaderDone |= index == rootOrder[0];
             if (score > bestScore) {
                 bestScore = score;
                 bestIndex = index;
@@ -207,12 +207,15 @@ public final class AlphaBeta {
                 }
             }
         }
+        if (!aborted && searchedOne) {
+            moveOrder.best(0, bestIndex);
+        }
         if (!aborted && tt != null && searchedOne) {
             int bound = bestScore <= originalAlpha ? TranspositionTable.UPPER
                     : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
             tt.store(board.hash(), bestScore, depth, bound, board.moveKey(0, bestIndex));
         }
-        return new int[] {bestIndex, bestScore, searchedOne ? 1 : 0};
+        return new int[] {bestIndex, bestScore, leaderDone ? 1 : 0};
     }
 
     private int search(int depth, int ply, int alpha, int beta, boolean pvNode) {
@@ -269,13 +272,14 @@ public final class AlphaBeta {
         if (count == 0) {
             return board.noMoveScore(ply);
         }
-        scoreMoves(ply, count, ttMove);
+        moveOrder.score(ply, count, ttMove);
 
         int originalAlpha = alpha;
         int bestScore = -Score.INFINITE;
         int bestKey = 0;
+        int bestIndex = -1;
         for (int k = 0; k < count; k++) {
-            int index = pickNext(ply, k, count);
+            int index = moveOrder.next(ply, k, count);
             board.makeMove(ply, index);
             nodes++;
             int score;
@@ -294,15 +298,17 @@ public final class AlphaBeta {
             if (score > bestScore) {
                 bestScore = score;
                 bestKey = board.moveKey(ply, index);
+                bestIndex = index;
                 if (score > alpha && !options.minimax()) {
                     alpha = score;
                     if (alpha >= beta) {
-                        recordCutoff(ply, index, depth);
+                        moveOrder.cutoff(ply, index, depth);
                         break;
                     }
                 }
             }
         }
+        moveOrder.best(ply, bestIndex);
         if (tt != null) {
             int bound = bestScore <= originalAlpha ? TranspositionTable.UPPER
                     : bestScore >= beta ? TranspositionTable.LOWER : TranspositionTable.EXACT;
@@ -341,9 +347,9 @@ public final class AlphaBeta {
             int all = board.generateMoves(ply);
             return all == 0 ? board.noMoveScore(ply) : board.evaluate();
         }
-        scoreMoves(ply, count, 0);
+        moveOrder.score(ply, count, 0);
         for (int k = 0; k < count; k++) {
-            int index = pickNext(ply, k, count);
+            int index = moveOrder.next(ply, k, count);
             board.makeMove(ply, index);
             nodes++;
             int score = -quiescence(-beta, -alpha, ply + 1);
@@ -371,104 +377,6 @@ public final class AlphaBeta {
             aborted = true;
         }
         return aborted;
-    }
-
-    // ------------------------------------------------------------------------------------------
-    // Move ordering
-
-    private static final int TT_MOVE_SCORE = 1 << 30;
-    private static final int TACTICAL_BASE = 1 << 28;
-    private static final int KILLER_SCORE = 1 << 27;
-
-    private void scoreMoves(int ply, int count, int ttMove) {
-        int[] idx = order[ply];
-        int[] sc = orderScore[ply];
-        int[] killer = killers[ply];
-        for (int i = 0; i < count; i++) {
-            idx[i] = i;
-            int s = 0;
-            if (options.ordering()) {
-                int key = board.moveKey(ply, i);
-                if (ttMove != 0 && key == ttMove) {
-                    s = TT_MOVE_SCORE;
-                } else if (options.captureOrdering() && board.isTactical(ply, i)) {
-                    s = TACTICAL_BASE + board.tacticalOrder(ply, i);
-                } else if (options.killers() && (key == killer[0] || key == killer[1]) && key != 0) {
-                    s = KILLER_SCORE + (key == killer[0] ? 1 : 0);
-                } else if (options.evalOrdering()) {
-                    // A one-ply look: the position after the move, from the mover's side. The made
-                    // moves are not nodes of the search (S0's thesis counted them as time, not nodes).
-                    board.makeMove(ply, i);
-                    s = -board.evaluate();
-                    board.unmakeMove(ply);
-                } else if (options.history() != HistoryScheme.OFF) {
-                    s = history[board.historySlot(ply, i)];
-                }
-            }
-            sc[i] = s;
-        }
-    }
-
-    /** Selection sort step: brings the best remaining move to position {@code k}. */
-    private int pickNext(int ply, int k, int count) {
-        int[] idx = order[ply];
-        int[] sc = orderScore[ply];
-        if (options.ordering()) {
-            int best = k;
-            for (int j = k + 1; j < count; j++) {
-                if (sc[j] > sc[best]) {
-                    best = j;
-                }
-            }
-            if (best != k) {
-                int t = idx[k];
-                idx[k] = idx[best];
-                idx[best] = t;
-                int s = sc[k];
-                sc[k] = sc[best];
-                sc[best] = s;
-            }
-        }
-        return idx[k];
-    }
-
-    private void recordCutoff(int ply, int index, int depth) {
-        if (board.isTactical(ply, index)) {
-            return;
-        }
-        if (options.killers()) {
-            int key = board.moveKey(ply, index);
-            int[] killer = killers[ply];
-            if (killer[0] != key) {
-                killer[1] = killer[0];
-                killer[0] = key;
-            }
-        }
-        HistoryScheme scheme = options.history();
-        if (scheme != HistoryScheme.OFF) {
-            int slot = board.historySlot(ply, index);
-            int bonus = switch (scheme) {
-                case S0 -> 1 << Math.min(depth, 20);
-                case S2 -> 1 << Math.min(ply, 20);
-                case DEPTH_SQUARED -> depth * depth;
-                case OFF -> 0;
-            };
-            int value = history[slot] + bonus;
-            if (value >= TACTICAL_BASE / 2) {
-                for (int i = 0; i < history.length; i++) {
-                    history[i] >>= 1;
-                }
-                value = history[slot] + bonus;
-            }
-            history[slot] = value;
-        }
-    }
-
-    /** S0 halves the table before each search; the others age it the same way to stay bounded. */
-    private void prepareHistory() {
-        for (int i = 0; i < history.length; i++) {
-            history[i] >>= 1;
-        }
     }
 
     // ------------------------------------------------------------------------------------------

@@ -1,11 +1,15 @@
 package arbiter.search;
 
-/** How a quiet move that causes a cutoff is rewarded in the history table. */
+/** The history heuristic: how moves are rewarded in the history table, and when. */
 public enum HistoryScheme {
     OFF("off"),
-    /** S0 (Damaq): 2^depth remaining; the table is halved before each search. */
+    /** S0 (Damaq): a quiet move causing a cutoff gains 2^depth remaining; the table is halved before each search. */
     S0("s0"),
-    /** S2 (AutoCheckers): 2^(plies from the root), larger deeper — the reverse of the usual scheme. */
+    /**
+     * S2 (AutoCheckers): the best move of every interior node, cut or not, gains 2^(plies from the root),
+     * larger deeper (the reverse of the usual scheme), and the moves are sorted by these values alone
+     * before each child; see {@link AutoCheckersOrder}.
+     */
     S2("s2"),
     /** The common modern bonus: depth remaining squared. */
     DEPTH_SQUARED("depthSquared");

@@ -35,6 +35,23 @@ public interface SearchBoard {
 
     int historySize();
 
+    /**
+     * The operator a move applies, in a program that makes one operator object per kind of step and
+     * square when it starts and keeps a history value on each (AutoCheckers, S2:
+     * {@link HistoryScheme#S2}), in {@code [0, historySize())}. By default the history slot.
+     */
+    default int operatorSlot(int ply, int index) {
+        return historySlot(ply, index);
+    }
+
+    /**
+     * Where the move stands in that program's list of usable operators (lower first; equal ranks keep
+     * generation order). By default generation order.
+     */
+    default int operatorRank(int ply, int index) {
+        return index;
+    }
+
     /** Captures and promotions: ordered first, never killers or history. */
     boolean isTactical(int ply, int index);
 

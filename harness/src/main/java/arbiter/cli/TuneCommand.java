@@ -110,10 +110,19 @@ final class TuneCommand implements Callable<Integer> {
         }
     }
 
-    /** The starts of --starts or --spread-starts, checked against the config; null for one start. */
+    /**
+     * The starts of --starts or --spread-starts, checked against the config; the config's own start
+     * when it asks for several chains; null for one run.
+     */
     private List<double[]> startValues(RunConfig config) {
         if (starts == null && spreadStarts == null) {
-            return null;
+            if (config.tune().chains() < 2) {
+                return null;
+            }
+            if (dashboardOption.address != null) {
+                throw new BadInputException("--dashboard: not with \"chains\" (it shows one tuning; set chains 1 to watch it)");
+            }
+            return List.of(config.tune().weights().stream().mapToDouble(RunConfig.TuneWeight::start).toArray());
         }
         if (dashboardOption.address != null) {
             throw new BadInputException("--dashboard: not with " + (starts != null ? "--starts" : "--spread-starts")
@@ -169,8 +178,10 @@ final class TuneCommand implements Callable<Integer> {
         if (!(precision > 0) || !(eloGuess > 0) || !(drawRatio >= 0 && drawRatio < 1)) {
             throw new BadInputException("--plan: --precision and --elo-guess must be above 0, --draw-ratio in [0, 1)");
         }
+        // A weight on a log scale is planned in the logarithm it steps in.
         List<SpsaPlan.Weight> weights = config.tune().weights().stream()
-                .map(w -> new SpsaPlan.Weight(w.name(), w.min(), w.max(), eloGuess)).toList();
+                .map(w -> new SpsaPlan.Weight(w.name(), w.log() ? Math.log(w.min()) : w.min(),
+                        w.log() ? Math.log(w.max()) : w.max(), eloGuess)).toList();
         SpsaPlan.Plan p = SpsaPlan.of(weights, precision, 0.95, drawRatio);
         int pairs = config.tune().pairsPerIteration();
         long iterations = (p.games() + 2L * pairs - 1) / (2L * pairs);
@@ -178,11 +189,13 @@ final class TuneCommand implements Callable<Integer> {
                 + "each range, draw ratio %.2f%n", precision, eloGuess, drawRatio);
         for (int i = 0; i < weights.size(); i++) {
             RunConfig.TuneWeight w = config.tune().weights().get(i);
-            out.printf(Locale.ROOT, "  %s [%s, %s]: cEnd %.4g, rEnd %.4g (config: cEnd %s, rEnd %s)%n", w.name(), w.min(),
-                    w.max(), p.c().get(i), p.r(), fourDigits(w.cEnd()), fourDigits(w.rEnd()));
+            out.printf(Locale.ROOT, "  %s [%s, %s]%s: cEnd %.4g, rEnd %.4g (config: cEnd %s, rEnd %s)%n", w.name(), w.min(),
+                    w.max(), w.log() ? " on a log scale" : "", p.c().get(i), p.r(), fourDigits(w.cEnd()), fourDigits(w.rEnd()));
         }
-        out.printf(Locale.ROOT, "  games %d = iterations %d of %d pairs (config: %d iterations)%n", p.games(), iterations,
-                pairs, config.tune().iterations());
+        int chains = config.tune().chains();
+        out.printf(Locale.ROOT, "  games %d = iterations %d of %d pairs (config: %d iterations)%s%n", p.games(), iterations,
+                pairs, config.tune().iterations(), chains > 1 ? String.format(Locale.ROOT,
+                        ", a chain; %d chains (config): %d games", chains, chains * p.games()) : "");
         return 0;
     }
 

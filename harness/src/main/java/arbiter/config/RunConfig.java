@@ -117,10 +117,11 @@ public record RunConfig(
      * @param gamesPerRound     texel: self-play games per round
      * @param threshold         texel: stop when no tuned weight moved more than this in a round
      * @param skipPlies         texel: positions before this ply are not used
+     * @param chains            SPSA: independent runs from each start, whose spread gives the answer's uncertainty
      */
     public record Tune(String method, String player, String opponent, int iterations, int pairsPerIteration,
                        double bigA, List<TuneWeight> weights, int validationGames, Sprt validationSprt,
-                       int rounds, int gamesPerRound, double threshold, int skipPlies, String mode) {
+                       int rounds, int gamesPerRound, double threshold, int skipPlies, String mode, int chains) {
         /** SPSA's two ways of playing (docs/tuning.md): iterations one after another, or pairs without a barrier. */
         public static final String BARRIER = "barrier";
         public static final String ASYNC = "async";
@@ -133,9 +134,22 @@ public record RunConfig(
         }
     }
 
-    /** A tuned weight: start value, bounds, and fishtest's final step cEnd and final rate rEnd. */
+    /**
+     * A tuned weight: start value, bounds, and fishtest's final step cEnd and final rate rEnd.
+     *
+     * @param log SPSA steps in the logarithm of the weight (cEnd and rEnd in its units): a perturbation
+     *            is a factor, for a positive weight whose effect scales with it
+     */
     public record TuneWeight(String name, double start, double min, double max, double cEnd, double rEnd,
-                             boolean integer) {
+                             boolean integer, boolean log) {
+        public TuneWeight(String name, double start, double min, double max, double cEnd, double rEnd, boolean integer) {
+            this(name, start, min, max, cEnd, rEnd, integer, false);
+        }
+
+        /** The same weight from another start. */
+        public TuneWeight withStart(double value) {
+            return new TuneWeight(name, value, min, max, cEnd, rEnd, integer, log);
+        }
     }
 
     /** The game variant and rule overrides by name. */

@@ -17,8 +17,8 @@ import java.util.Set;
  */
 final class TuneReader {
     static final Set<String> TUNE_KEYS = Set.of("method", "player", "opponent", "iterations", "pairsPerIteration", "A",
-            "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies", "mode");
-    static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer");
+            "weights", "validation", "rounds", "gamesPerRound", "threshold", "skipPlies", "mode", "chains");
+    static final Set<String> TUNE_WEIGHT_KEYS = Set.of("start", "min", "max", "cEnd", "rEnd", "integer", "scale");
     static final Set<String> VALIDATION_KEYS = Set.of("games", "sprt");
 
     /**
@@ -39,6 +39,11 @@ final class TuneReader {
     /** The default final step: {@link #DEFAULT_C_FRACTION} of the range. */
     public static double defaultCEnd(double min, double max) {
         return DEFAULT_C_FRACTION * (max - min);
+    }
+
+    /** The range SPSA steps in: max - min, or ln(max/min) for a weight tuned on a log scale. */
+    public static double range(double min, double max, boolean log) {
+        return log ? Math.log(max / min) : max - min;
     }
 
     /**
@@ -90,6 +95,10 @@ final class TuneReader {
         if (!spsa && node.has("mode")) {
             r.problem(path + ".mode", "only for spsa (texel's rounds each need the last one's fit)");
         }
+        int chains = (int) r.integer(node, "chains", path, 1, 1, 64);
+        if (!spsa && node.has("chains")) {
+            r.problem(path + ".chains", "only for spsa (texel's fit is deterministic given its games)");
+        }
         int iterations = (int) r.integer(node, "iterations", path, 100, 1, 10_000_000);
         int pairs = (int) r.integer(node, "pairsPerIteration", path, 2, 1, 100_000);
         double bigA = r.number(node, "A", path, 0.1 * iterations, 0, 1e9);
@@ -120,7 +129,7 @@ final class TuneReader {
                 }
                 JsonNode spec = e.getValue();
                 if (!spec.isObject()) {
-                    r.problem(wp, "must be an object with start, min, max (and optionally cEnd, rEnd, integer)");
+                    r.problem(wp, "must be an object with start, min, max (and optionally cEnd, rEnd, integer, scale)");
                     continue;
                 }
                 r.allowOnly(spec, wp, TUNE_WEIGHT_KEYS);
@@ -132,8 +141,14 @@ final class TuneReader {
                 double start = r.number(spec, "start", wp, 0, -1e12, 1e12);
                 double min = r.number(spec, "min", wp, 0, -1e12, 1e12);
                 double max = r.number(spec, "max", wp, 0, -1e12, 1e12);
-                // Without cEnd / rEnd: a sixth of the range, and the rate that lets the run cross it.
-                double cEnd = r.number(spec, "cEnd", wp, min < max ? defaultCEnd(min, max) : 1, 1e-12, 1e12);
+                boolean log = "log".equals(r.choice(spec, "scale", wp, "linear", List.of("linear", "log")));
+                if (log && !(min > 0)) {
+                    r.problem(wp + ".min", "must be above 0 for scale log (the steps are factors); got " + min);
+                }
+                boolean ranged = min < max && (!log || min > 0);
+                // Without cEnd / rEnd: a sixth of the range (of its logarithm with scale log), and the
+                // rate that lets the run cross it.
+                double cEnd = r.number(spec, "cEnd", wp, ranged ? defaultCEnd(0, range(min, max, log)) : 1, 1e-12, 1e12);
                 double rEnd = r.number(spec, "rEnd", wp, defaultREnd(iterations, bigA), 1e-12, 1e6);
                 if (spec.has("min") && spec.has("max") && !(min < max)) {
                     r.problem(wp, "bounds reversed: min " + min + " must be below max " + max);
@@ -141,7 +156,7 @@ final class TuneReader {
                     r.problem(wp + ".start", "start " + start + " is outside [" + min + ", " + max + "]");
                 }
                 weights.add(new RunConfig.TuneWeight(e.getKey(), start, min, max, cEnd, rEnd,
-                        r.bool(spec, "integer", wp, false)));
+                        r.bool(spec, "integer", wp, false), log));
             }
         }
         JsonNode vn = r.object(node, "validation", path, false);
@@ -172,6 +187,6 @@ final class TuneReader {
             r.problem(path + ".opponent", "texel rounds play the tuned player against itself; leave out opponent");
         }
         return new RunConfig.Tune(method, player, opponent, iterations, pairs, bigA, weights, validationGames, sprt,
-                rounds, gamesPerRound, threshold, skipPlies, mode);
+                rounds, gamesPerRound, threshold, skipPlies, mode, chains);
     }
 }

@@ -50,8 +50,9 @@ public final class SignalWatch {
         StringBuilder perturbation = new StringBuilder();
         for (int i = 0; i < parameters.size(); i++) {
             Spsa.Parameter p = parameters.get(i);
-            perturbation.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s +-%.3g of range %.3g-%.3g",
-                    p.name(), c[i], p.min(), p.max()));
+            perturbation.append(i == 0 ? "" : ", ").append(p.log()
+                    ? String.format(Locale.ROOT, "%s x/÷%.3g of range %.3g-%.3g", p.name(), Math.exp(c[i]), p.min(), p.max())
+                    : String.format(Locale.ROOT, "%s +-%.3g of range %.3g-%.3g", p.name(), c[i], p.min(), p.max()));
         }
         return Optional.of(String.format(Locale.ROOT,
                 "warning: %ss %d-%d carried no signal: theta+ and theta- scored the same in each, so the "

@@ -9,16 +9,20 @@ import java.util.SplittableRandom;
  * R_k * c_k * (wins - losses of theta+) * Delta, with c_k = c / (k+1)^gamma, a_k = a / (A+k+1)^alpha
  * and R_k = a_k / c_k^2. The user gives each parameter's final step {@code cEnd} and final learning
  * rate {@code rEnd} (fishtest's c_end, r_end), from which c = cEnd * N^gamma and
- * a = rEnd * cEnd^2 * (A+N)^alpha for N iterations. Values stay within bounds.
+ * a = rEnd * cEnd^2 * (A+N)^alpha for N iterations. Values stay within bounds. A parameter tuned on
+ * a log scale takes these steps in the logarithm of its value: its perturbations are factors.
  */
 public final class Spsa {
 
     /** One tuned value. */
     public record Parameter(String name, double start, double min, double max, double cEnd, double rEnd,
-                            boolean integer) {
+                            boolean integer, boolean log) {
         public Parameter {
             if (!(min < max)) {
                 throw new IllegalArgumentException(name + ": min " + min + " must be below max " + max);
+            }
+            if (log && !(min > 0)) {
+                throw new IllegalArgumentException(name + ": a log scale needs min > 0, got " + min);
             }
             if (start < min || start > max) {
                 throw new IllegalArgumentException(name + ": start " + start + " outside [" + min + ", " + max + "]");
@@ -26,6 +30,23 @@ public final class Spsa {
             if (!(cEnd > 0) || !(rEnd > 0)) {
                 throw new IllegalArgumentException(name + ": cEnd and rEnd must be positive");
             }
+        }
+
+        public Parameter(String name, double start, double min, double max, double cEnd, double rEnd, boolean integer) {
+            this(name, start, min, max, cEnd, rEnd, integer, false);
+        }
+
+        /** The coordinate SPSA steps in: the value, or its logarithm. */
+        double toStep(double value) {
+            return log ? Math.log(value) : value;
+        }
+
+        double fromStep(double u) {
+            return clamp(log ? Math.exp(u) : u);
+        }
+
+        double clamp(double v) {
+            return Math.max(min, Math.min(max, v));
         }
     }
 
@@ -106,8 +127,8 @@ public final class Spsa {
             ck[i] = c[i] / Math.pow(gainIndex + 1, GAMMA);
             double ak = a[i] / Math.pow(bigA + gainIndex + 1, ALPHA);
             rk[i] = ak / (ck[i] * ck[i]);
-            plus[i] = clamp(p, theta[i] + ck[i] * delta[i]);
-            minus[i] = clamp(p, theta[i] - ck[i] * delta[i]);
+            plus[i] = p.fromStep(p.toStep(theta[i]) + ck[i] * delta[i]);
+            minus[i] = p.fromStep(p.toStep(theta[i]) - ck[i] * delta[i]);
         }
         return new Step(k, plus, minus, delta, ck, rk);
     }
@@ -120,7 +141,8 @@ public final class Spsa {
     public double[] update(double[] theta, Step step, double result) {
         double[] next = new double[theta.length];
         for (int i = 0; i < theta.length; i++) {
-            next[i] = clamp(parameters.get(i), theta[i] + step.r()[i] * step.c()[i] * result * step.delta()[i]);
+            Parameter p = parameters.get(i);
+            next[i] = p.fromStep(p.toStep(theta[i]) + step.r()[i] * step.c()[i] * result * step.delta()[i]);
         }
         return next;
     }
@@ -134,9 +156,5 @@ public final class Spsa {
             }
         }
         return out;
-    }
-
-    private static double clamp(Parameter p, double v) {
-        return Math.max(p.min(), Math.min(p.max(), v));
     }
 }

@@ -30,7 +30,7 @@ public final class SpsaGames {
         RunConfig.Tune tune = config.tune();
         List<Spsa.Parameter> params = new ArrayList<>();
         for (TuneWeight w : tune.weights()) {
-            params.add(new Spsa.Parameter(w.name(), w.start(), w.min(), w.max(), w.cEnd(), w.rEnd(), w.integer()));
+            params.add(new Spsa.Parameter(w.name(), w.start(), w.min(), w.max(), w.cEnd(), w.rEnd(), w.integer(), w.log()));
         }
         return new Spsa(params, tune.iterations(), tune.bigA(), config.seed());
     }

@@ -56,7 +56,7 @@ public final class TuneHistory {
         ((ObjectNode) json.get("tune")).put("mode", mode);
         RunConfig.Tune tm = new RunConfig.Tune(t.method(), t.player(), t.opponent(), t.iterations(), t.pairsPerIteration(),
                 t.bigA(), t.weights(), t.validationGames(), t.validationSprt(), t.rounds(), t.gamesPerRound(), t.threshold(),
-                t.skipPlies(), mode);
+                t.skipPlies(), mode, t.chains());
         return new RunConfig(c.name(), c.game(), c.players(), c.schedule(), c.openings(), c.limits(), c.adjudication(),
                 c.concurrency(), c.output(), c.seed(), c.reportEvery(), tm, c.anchors(), json);
     }

@@ -144,6 +144,30 @@ public final class TuneRun {
     }
 
     /**
+     * Ends a tuning whose answer came from elsewhere (the chains of {@link MultiStart}): writes these
+     * values as the tuned weights and plays the validation match of the config against the start.
+     */
+    public Summary finishWith(double[] tuned) throws IOException {
+        boolean own = executor == null;
+        if (own) {
+            executor = new LocalExecutor(config.concurrency(), PlayerFactory.of(config));
+        }
+        try {
+            double[] start = tune.weights().stream().mapToDouble(TuneWeight::start).toArray();
+            double[] played = tuned.clone();
+            for (int i = 0; i < played.length; i++) {
+                played[i] = tune.weights().get(i).integer() ? Math.rint(played[i]) : played[i];
+            }
+            return finish(player(tune.player()), start, played, List.of());
+        } finally {
+            if (own) {
+                executor.close();
+                executor = null;
+            }
+        }
+    }
+
+    /**
      * Texel rounds: the tuned player plays itself ({@code gamesPerRound} games with its current
      * weights), the quiet positions of every round so far are fitted, the fitted values (within their
      * bounds) are the next round's weights; until {@code rounds} or no weight moves more than
@@ -347,7 +371,9 @@ public final class TuneRun {
         } else {
             OwnFiles.replace(output.resolve("tuned-weights.json"), weightsOf(base, tuned).toJson() + "\n");
         }
-        TuneHistory.write(output, tune, history);
+        if (!history.isEmpty()) {
+            TuneHistory.write(output, tune, history);
+        }
         out.printf(Locale.ROOT, "tuned: %s (start %s)%nwritten: %s%n", describe(tuned), describe(start),
                 output.resolve("tuned-weights.json"));
         if (estimate != null) {

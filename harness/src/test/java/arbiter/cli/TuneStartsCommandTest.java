@@ -71,6 +71,34 @@ class TuneStartsCommandTest {
         assertEquals(modified, Files.getLastModifiedTime(one.resolve("iterations/7/games.pdn")).toMillis());
     }
 
+    /**
+     * {@code "chains": 2}: two runs from the config's start, each with its own seed and folder; the
+     * answer is their mean with the interval ChainEstimate gives (t for 1 degree at 99.95%: 636.619249),
+     * written as the tuned weights and validated against the start.
+     */
+    @Test
+    void chainsGiveOneAnswerWithAnIntervalAndValidateIt() throws Exception {
+        Path f = config(0.05);
+        Files.writeString(f, Files.readString(f).replace("\"iterations\": 8", "\"chains\": 2, \"iterations\": 4")
+                .replace("\"games\": 10", "\"games\": 4"));
+        CliRunner r = CliRunner.run("tune", f.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("start 1/1: king=1.2, chain 2/2"), r.out());
+        double[] means = new double[2];
+        for (int i = 0; i < 2; i++) {
+            means[i] = FinalEstimate.read(dir.resolve("out/chain-" + (i + 1) + "/tune-summary.json")).params().get(0).mean();
+        }
+        double centre = (means[0] + means[1]) / 2;
+        double half = 636.619249 * Math.abs(means[0] - means[1]) / Math.sqrt(2) * Math.sqrt(2.0 / 2);
+        assertTrue(r.out().contains(String.format(java.util.Locale.ROOT, "estimate: king=%.2f [%.2f, %.2f] (mean of 2 chains'",
+                centre, centre - half, centre + half)), r.out());
+        assertTrue(Files.readString(dir.resolve("out/tuned-weights.json")).contains(String.format(java.util.Locale.ROOT,
+                "\"king\" : %s", centre).substring(0, 14)), Files.readString(dir.resolve("out/tuned-weights.json")));
+        assertTrue(r.out().contains("Validation:"), r.out());
+        assertTrue(Files.readString(dir.resolve("out/tune-summary.json")).contains("\"chains\" : 2"));
+        assertTrue(means[0] != means[1], "independent seeds: " + java.util.Arrays.toString(means));
+    }
+
     @Test
     void badStartsAreOneErrorLineAndExitTwo() throws Exception {
         Path f = config(0.05);

@@ -38,8 +38,8 @@ class MultiStartTest {
         RunConfig c = config();
         MultiStart m = new MultiStart(c, List.of(new double[] {2, 0.5}, new double[] {4.5, 1.5}),
                 new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
-        RunConfig first = m.forStart(0, new double[] {2, 0.5});
-        RunConfig second = m.forStart(1, new double[] {4.5, 1.5});
+        RunConfig first = m.forRun(0, 0, new double[] {2, 0.5});
+        RunConfig second = m.forRun(1, 0, new double[] {4.5, 1.5});
         assertEquals(c.output().resolve("start-1-king2-man0.5"), first.output());
         assertEquals(c.output().resolve("start-2-king4.5-man1.5"), second.output());
         assertEquals(c.seed(), first.seed(), "the first start plays a plain run's games");

@@ -188,6 +188,56 @@ public final class DraughtsBoard implements SearchBoard {
         return 64 * 64;
     }
 
+    /*
+     * AutoCheckers (S2, Pongor 2009, section 4.1) makes its operators once at start, one per direction and
+     * start square (four step classes, four capture classes; a capture sequence takes its value from its
+     * first capture), and lists a position's usable ones class by class, each class by square from the top
+     * (Black's side). The order of the classes is not in the thesis (it is the order in which the program
+     * first made them); these are the orders, of the 24 x 24 tried, that reproduce its node Table 4.4.1
+     * (docs/studies/s2.md). Directions: 0 up-left, 1 up-right, 2 down-left, 3 down-right.
+     */
+    private static final int[] STEP_CLASS = {0, 1, 2, 3};
+    private static final int[] CAPTURE_CLASS = {1, 0, 3, 2};
+
+    @Override
+    public int operatorSlot(int ply, int index) {
+        int slot = MoveList.from(lists[ply].packed[index]) * 4 + firstDirection(ply, index);
+        return lists[ply].captured[index] != 0 ? 256 + slot : slot; // capture operators are objects of their own
+    }
+
+    @Override
+    public int operatorRank(int ply, int index) {
+        int dir = firstDirection(ply, index);
+        int kind = lists[ply].captured[index] != 0 ? CAPTURE_CLASS[dir] : STEP_CLASS[dir];
+        return kind * 64 + MoveList.from(lists[ply].packed[index]);
+    }
+
+    /**
+     * The direction of a move's first step: toward its target for a quiet move, toward the first piece
+     * it captures for a capture (a loop that could start either way takes the earlier capture class).
+     */
+    private int firstDirection(int ply, int index) {
+        MoveList list = lists[ply];
+        int move = list.packed[index];
+        long captured = list.captured[index];
+        long from = 1L << MoveList.from(move);
+        long target = captured == 0 ? 1L << MoveList.to(move) : captured;
+        boolean flies = rules.flyingKings() && (kings & from) != 0;
+        long empty = geometry.board & ~(white | black);
+        int found = -1;
+        for (int dir = 0; dir < 4; dir++) {
+            int shift = geometry.steps[dir];
+            long x = MoveGenerator.step(from, shift) & geometry.board;
+            while (flies && (x & empty) != 0 && (x & target) == 0) {
+                x = MoveGenerator.step(x, shift) & geometry.board;
+            }
+            if ((x & target) != 0 && (found < 0 || CAPTURE_CLASS[dir] < CAPTURE_CLASS[found])) {
+                found = dir;
+            }
+        }
+        return Math.max(found, 0);
+    }
+
     @Override
     public boolean isTactical(int ply, int index) {
         MoveList list = lists[ply];

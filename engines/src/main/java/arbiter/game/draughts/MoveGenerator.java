@@ -60,7 +60,7 @@ final class MoveGenerator {
     }
 
     /** Shifts a bitboard one diagonal step: negative steps go up (toward square 1). */
-    private static long step(long bits, int shift) {
+    static long step(long bits, int shift) {
         return shift > 0 ? bits << shift : bits >>> -shift;
     }
 

@@ -77,6 +77,8 @@ public final class EngineProcess implements AutoCloseable {
     private String[] batch = new String[0];
     private int next;
     private AtomicBoolean abandoned = new AtomicBoolean();
+    /** Set when {@link #shutdown} or {@link #kill} ends the engine's tree (the exit hook then leaves it to them). */
+    private AtomicBoolean endingTree = new AtomicBoolean();
     private boolean ended;
     private int starts;
 
@@ -146,8 +148,15 @@ public final class EngineProcess implements AutoCloseable {
         tree = engineTree;
         EngineLeftovers.started(engineTree, name());
         // However the engine ends (it exits by itself, crashes or is stopped), what it started ends
-        // with it: its tree, SIGTERM then SIGKILL. Only then does its record leave engines.pids.
-        p.onExit().thenRunAsync(() -> EngineLeftovers.afterExit(engineTree, GROUP_GRACE_MS), EngineLeftovers.REAPER);
+        // with it: its tree, SIGTERM then SIGKILL. Only then does its record leave engines.pids. When
+        // shutdown or kill ended it, they end its tree themselves: the scan of /proc is not made twice.
+        AtomicBoolean treeEnded = new AtomicBoolean();
+        endingTree = treeEnded;
+        p.onExit().thenRunAsync(() -> {
+            if (!treeEnded.get()) {
+                EngineLeftovers.afterExit(engineTree, GROUP_GRACE_MS);
+            }
+        }, EngineLeftovers.REAPER);
         if (spec.protocolOnStdout()) {
             daemon("engine-" + name() + "-out", () -> {
                 List<String> read = new ArrayList<>();
@@ -314,6 +323,7 @@ public final class EngineProcess implements AutoCloseable {
             return;
         }
         abandoned.set(true);
+        endingTree.set(true);
         EngineTree engineTree = tree;
         List<ProcessHandle> children = p.descendants().toList();
         p.destroyForcibly();
@@ -342,6 +352,7 @@ public final class EngineProcess implements AutoCloseable {
             return;
         }
         List<ProcessHandle> children = p.descendants().toList();
+        endingTree.set(true);
         if (quitLine != null && p.isAlive()) {
             try {
                 send(quitLine);

@@ -66,7 +66,7 @@ record EngineTree(long pid, long startTicks, String marker, Path cgroup, boolean
         } else {
             leaderAndGroup().forEach(p -> found.put(p.pid(), p));
         }
-        marked(marker).forEach(p -> found.putIfAbsent(p.pid(), p));
+        marked(marker, startTicks).forEach(p -> found.putIfAbsent(p.pid(), p));
         found.values().removeIf(ProcStat::dead);
         return new ArrayList<>(found.values());
     }
@@ -130,14 +130,22 @@ record EngineTree(long pid, long startTicks, String marker, Path cgroup, boolean
         return found;
     }
 
-    /** Every process whose environment has {@value #MARKER} set to {@code marker} (an engine's, or one it started). */
-    static List<ProcStat> marked(String marker) {
+    /**
+     * Every process whose environment has {@value #MARKER} set to {@code marker} (an engine's, or one it
+     * started). Only processes that started no earlier than the engine ({@code notBefore}, in clock
+     * ticks; -1 when unknown) can carry it, so the environments of older ones are not read: on a busy
+     * machine most processes are older, and reading every environment took most of an engine's end.
+     */
+    static List<ProcStat> marked(String marker, long notBefore) {
         if (marker == null) {
             return List.of();
         }
         byte[] entry = (MARKER + "=" + marker).getBytes(StandardCharsets.UTF_8);
         List<ProcStat> found = new ArrayList<>();
         for (ProcStat p : all()) {
+            if (p.startTicks() < notBefore) {
+                continue;
+            }
             try {
                 if (hasEntry(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "environ")), entry)
                         && p.alive()) {

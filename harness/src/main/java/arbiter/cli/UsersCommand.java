@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code arbiter users}: users, tokens and machines of the test service; a new token goes to a new file readable by you only. */
 @Command(name = "users", mixinStandardHelpOptions = true,
-        description = {"The test service's users, tokens and machines:",
+        description = {"The test service's users, tokens and machines, changed on the server.", "Actions:",
             "add NAME [--role user|approver|admin] --out FILE (an admin makes a user; its API token goes to FILE),",
             "token --kind api|worker --out FILE (a token of your own), revoke TOKEN-ID,",
             "password --password-file FILE (your password for the web pages; - reads it from standard input),",

@@ -13,7 +13,6 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.staticfiles.Location;
 import io.javalin.http.sse.SseClient;
-import jakarta.servlet.http.HttpServletResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -120,30 +119,9 @@ public final class Dashboard implements RunListener, AutoCloseable {
         return snapshot;
     }
 
-    /**
-     * Server-sent events for any client: Javalin's own handler answers an empty 200 unless the request
-     * says {@code Accept: text/event-stream}, so the stream is opened here as its handler does otherwise.
-     */
+    /** Server-sent events: the state at once, then each change. */
     private void events(Context ctx) {
-        HttpServletResponse res = ctx.res();
-        res.setStatus(200);
-        res.setCharacterEncoding("UTF-8");
-        res.setContentType("text/event-stream");
-        res.addHeader("Connection", "close");
-        res.addHeader("Cache-Control", "no-cache");
-        res.addHeader("X-Accel-Buffering", "no");
-        try {
-            res.flushBuffer();
-        } catch (java.io.IOException e) {
-            return; // the client left already
-        }
-        ctx.async(config -> config.timeout = 0, () -> {
-            SseClient client = new SseClient(ctx);
-            client.onClose(() -> clients.remove(client));
-            clients.add(client);
-            client.sendEvent("state", snapshot);
-            client.keepAlive();
-        });
+        EventStreams.open(ctx, clients, true, client -> client.sendEvent("state", snapshot));
     }
 
     /** A finished game replayed from the run's games.pdn, as JSON (see {@link GameReplay}). */

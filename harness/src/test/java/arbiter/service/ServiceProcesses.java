@@ -2,8 +2,8 @@ package arbiter.service;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import arbiter.TestJvms;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,24 +87,10 @@ final class ServiceProcesses implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Process p : started) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        for (Process p : started) {
-            try {
-                p.waitFor();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        TestJvms.endAll(started);
     }
 
     private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return TestJvms.freePort();
     }
 }

@@ -1,8 +1,8 @@
 package arbiter.service.pages;
 
+import arbiter.dashboard.EventStreams;
 import io.javalin.http.Context;
 import io.javalin.http.sse.SseClient;
-import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -46,24 +46,7 @@ final class Live {
             ctx.status(503).contentType("text/plain; charset=utf-8").result("too many live pages: reload later\n");
             return;
         }
-        HttpServletResponse res = ctx.res();
-        res.setStatus(200);
-        res.setCharacterEncoding("UTF-8");
-        res.setContentType("text/event-stream");
-        res.addHeader("Cache-Control", "no-cache");
-        res.addHeader("X-Accel-Buffering", "no");
-        try {
-            res.flushBuffer();
-        } catch (java.io.IOException e) {
-            return; // the page left already
-        }
-        ctx.async(config -> config.timeout = 0, () -> {
-            SseClient client = new SseClient(ctx);
-            client.onClose(() -> clients.remove(client));
-            clients.add(client);
-            client.sendEvent("hello", Long.toString(version.getAsLong()));
-            client.keepAlive();
-        });
+        EventStreams.open(ctx, clients, false, client -> client.sendEvent("hello", Long.toString(version.getAsLong())));
     }
 
     private void tick() {

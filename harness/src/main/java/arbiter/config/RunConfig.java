@@ -231,11 +231,6 @@ public record RunConfig(
         public Openings(Path file, String format, OpeningOrder order, int randomPlies, boolean pairs) {
             this(file, format, order, randomPlies, pairs, true, false, null);
         }
-
-        /** As the config spells the order ({@code sequential}, {@code random}). */
-        public Openings(Path file, String format, String order, int randomPlies, boolean pairs) {
-            this(file, format, OpeningOrder.of(order), randomPlies, pairs);
-        }
     }
 
 }

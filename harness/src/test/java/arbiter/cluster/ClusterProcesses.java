@@ -1,7 +1,5 @@
 package arbiter.cluster;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import arbiter.TestJvms;
 import arbiter.pdn.GameLog;
 import arbiter.pdn.GameRecord;
@@ -94,19 +92,7 @@ final class ClusterProcesses implements AutoCloseable {
 
     /** Waits for a condition, failing with {@code what} and the outputs after {@code seconds}. */
     void await(String what, int seconds, BooleanSupplier condition) throws Exception {
-        long deadline = System.currentTimeMillis() + seconds * 1000L;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                StringBuilder sb = new StringBuilder("timed out waiting for " + what);
-                try (var files = Files.list(dir)) {
-                    for (Path f : files.filter(f -> f.toString().endsWith(".out") || f.toString().endsWith(".log")).toList()) {
-                        sb.append("\n--- ").append(f.getFileName()).append(":\n").append(Files.readString(f));
-                    }
-                }
-                fail(sb.toString());
-            }
-            Thread.sleep(50);
-        }
+        TestJvms.await(dir, what, seconds, condition);
     }
 
     /** The TCP addresses a process listens on, as {@code ip:port} (from /proc: Linux only). */

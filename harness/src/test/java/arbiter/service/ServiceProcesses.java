@@ -1,7 +1,5 @@
 package arbiter.service;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import arbiter.TestJvms;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,21 +66,7 @@ final class ServiceProcesses implements AutoCloseable {
     }
 
     void await(String what, int seconds, BooleanSupplier condition) throws Exception {
-        long deadline = System.currentTimeMillis() + seconds * 1000L;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                StringBuilder sb = new StringBuilder("timed out waiting for " + what);
-                try (var files = Files.list(dir)) {
-                    for (Path f : files.filter(f -> f.toString().endsWith(".out")).toList()) {
-                        String text = Files.readString(f);
-                        sb.append("\n--- ").append(f.getFileName()).append(":\n")
-                                .append(text.length() > 4000 ? text.substring(text.length() - 4000) : text);
-                    }
-                }
-                fail(sb.toString());
-            }
-            Thread.sleep(100);
-        }
+        TestJvms.await(dir, what, seconds, condition);
     }
 
     @Override

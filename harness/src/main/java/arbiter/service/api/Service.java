@@ -3,11 +3,11 @@ package arbiter.service.api;
 import arbiter.pdn.GameRecord;
 import arbiter.pdn.GameReplay;
 import arbiter.pdn.PdnReader;
-import arbiter.play.GameTask;
 import arbiter.service.protocol.TestDefinition;
 import arbiter.service.protocol.Wire;
 import arbiter.service.schedule.Board;
 import arbiter.service.schedule.Refused;
+import arbiter.service.schedule.ReportCheck;
 import arbiter.service.store.Database;
 import arbiter.service.store.GroupCommit;
 import arbiter.service.store.Gzip;
@@ -357,7 +357,7 @@ public final class Service implements AutoCloseable {
 
     /** Game {@code game} of a test replayed for the viewer (from the chunk holding its pair). */
     public GameReplay game(long test, long game) {
-        long pair = (game - GameTask.FIRST_ID) / 2;
+        long pair = ReportCheck.pairOf(game);
         for (Rows.Chunk c : db.store().chunks(test)) {
             if (c.firstPair() <= pair && pair < c.firstPair() + c.pairs()) {
                 GameReplay g = GameReplay.find(db.store().chunkPdn(c.taskId(), c.seq()), game);

@@ -109,7 +109,7 @@ public final class ReportCheck {
     }
 
     /** The pair a game number belongs to. */
-    static int pairOf(long game) {
+    public static int pairOf(long game) {
         return (int) ((game - GameTask.FIRST_ID) / 2);
     }
 }

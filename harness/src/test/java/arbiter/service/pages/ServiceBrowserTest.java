@@ -38,10 +38,10 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -91,8 +91,27 @@ class ServiceBrowserTest {
     private void submit(String formCss) {
         WebElement button = d.findElement(By.cssSelector(formCss + " button[type=submit]"));
         button.click();
-        wait.until(ExpectedConditions.stalenessOf(button));
+        wait.until(x -> gone(button));
         wait.until(x -> "complete".equals(js("return document.readyState")));
+    }
+
+    /**
+     * Whether the element has left the document. {@code ExpectedConditions.stalenessOf} knows only
+     * StaleElementReferenceException; while the next page replaces the old one, chromedriver may
+     * answer instead "Node with given id does not belong to the document" (2 of 5 runs failed on it).
+     */
+    private static boolean gone(WebElement e) {
+        try {
+            e.isEnabled();
+            return false;
+        } catch (StaleElementReferenceException stale) {
+            return true;
+        } catch (WebDriverException other) {
+            if (String.valueOf(other.getMessage()).contains("does not belong to the document")) {
+                return true;
+            }
+            throw other;
+        }
     }
 
     private void login(String name) {
